@@ -1,0 +1,83 @@
+// The app factory: the server, the CLI and every test build the app here, with the same options.
+// External plugins first, then our cross-cutting hooks, then the routes of each module.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { installJsonBodyParser } from './http/json-body.js';
+import { installOpenApi } from './http/openapi.js';
+import { generateRequestId, installProtection } from './http/protection.js';
+import { ErrorEnvelope } from './http/schemas.js';
+import { schemaValidatorCompiler } from './http/validation.js';
+import type { Actor } from './modules/auth/actor.js';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { favoritesRoutes } from './modules/agents/favorites.routes.js';
+import { historyRoutes } from './modules/agents/history.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
+import { serviceRoutes } from './modules/service/service.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { buildServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    services: Services;
+    /** What the first start created, if this start was the first; undefined otherwise. */
+    firstStart: FirstStart | undefined;
+  }
+  interface FastifyRequest {
+    /** The authenticated caller; set on every route that is not public. */
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** Open to callers without credentials. Every other route requires them. */
+    public?: boolean;
+  }
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(config: Config): Promise<App> {
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.limits.jsonBodyBytes,
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onClose', async () => database.close());
+  try {
+    await migrateToLatest(database);
+    app.decorate('firstStart', await createFirstOwner(database, config));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('services', buildServices(database, config));
+  app.decorateRequest('actor', null as unknown as Actor);
+
+  app.setValidatorCompiler(schemaValidatorCompiler());
+  app.addSchema(ErrorEnvelope);
+  installErrorHandler(app, database.dialect);
+  installJsonBodyParser(app);
+  await installProtection(app, config, app.services.auth);
+  await installOpenApi(app);
+
+  await app.register(serviceRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(agentsRoutes);
+  await app.register(historyRoutes);
+  await app.register(favoritesRoutes);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,121 @@
+// The only module that reads process.env. Every setting is parsed and checked here, once, at start;
+// a bad configuration stops the server with the whole list of problems rather than the first one.
+import { resolve } from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Limits {
+  jsonBodyBytes: number;
+  uploadFileBytes: number;
+  uploadFiles: number;
+  pageSizeMax: number;
+  requestsPerMinute: number;
+  toolTimeoutMs: number;
+  llmTimeoutMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined = the embedded SQLite file in dataDir */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: LogLevel;
+  /** undefined = generated on first start and kept in dataDir */
+  secretKey: string | undefined;
+  sessionTtlHours: number;
+  /** scrypt cost parameter (N = 2^passwordHashCost) */
+  passwordHashCost: number;
+  limits: Limits;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+/** Each setting: its variable, its default, and a parser that returns a value or a problem. */
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  string(name: string, fallback?: string): string | undefined {
+    const raw = this.env[name];
+    return raw === undefined || raw === '' ? fallback : raw;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  }
+}
+
+const MiB = 1024 * 1024;
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = new EnvReader(env);
+  const databaseUrl = read.string('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    read.problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL, or unset for the embedded SQLite database');
+  }
+  const adminEmail = read.string('ADMIN_EMAIL');
+  if (adminEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(adminEmail)) {
+    read.problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
+  }
+  const adminPassword = read.string('ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 12) {
+    read.problems.push('ADMIN_PASSWORD must be at least 12 characters long');
+  }
+  const secretKey = read.string('SECRET_KEY');
+  if (secretKey !== undefined && secretKey.length < 32) {
+    read.problems.push('SECRET_KEY must be at least 32 characters long');
+  }
+  const config: Config = {
+    port: read.integer('PORT', 8080, 0, 65535),
+    host: read.string('HOST', '127.0.0.1')!,
+    dataDir: resolve(read.string('DATA_DIR', './data')!),
+    databaseUrl,
+    databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),
+    adminEmail,
+    adminPassword,
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    secretKey,
+    sessionTtlHours: read.integer('SESSION_TTL_HOURS', 24, 1, 24 * 365),
+    passwordHashCost: read.integer('PASSWORD_HASH_COST', 15, 10, 20),
+    limits: {
+      jsonBodyBytes: read.integer('LIMIT_JSON_BODY_BYTES', 1 * MiB, 1024, 1024 * MiB),
+      uploadFileBytes: read.integer('LIMIT_UPLOAD_FILE_BYTES', 50 * MiB, 1024, 10 * 1024 * MiB),
+      uploadFiles: read.integer('LIMIT_UPLOAD_FILES', 20, 1, 1000),
+      pageSizeMax: read.integer('LIMIT_PAGE_SIZE', 100, 1, 10_000),
+      requestsPerMinute: read.integer('LIMIT_REQUESTS_PER_MINUTE', 600, 1, 10_000_000),
+      toolTimeoutMs: read.integer('LIMIT_TOOL_TIMEOUT_MS', 15_000, 100, 600_000),
+      llmTimeoutMs: read.integer('LIMIT_LLM_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    },
+  };
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}

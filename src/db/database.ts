@@ -1,0 +1,93 @@
+// Opens the configured database: the embedded SQLite file in the data folder, or PostgreSQL when
+// DATABASE_URL names one. Everything above this file sees the same Kysely instance and dialect.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './dialect.js';
+import { postgresDialect } from './dialects/postgres.js';
+import { sqliteDialect } from './dialects/sqlite.js';
+import type { DB } from './schema.js';
+
+export interface Database {
+  readonly db: Kysely<DB>;
+  readonly dialect: Dialect;
+  /** Where the data lives, without credentials, for logs. */
+  readonly description: string;
+  /** Answers whether the database takes a query now. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  poolMax?: number;
+}
+
+export const SQLITE_FILE_NAME = 'agent-platform.sqlite';
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, SQLITE_FILE_NAME);
+  const connection = new SQLite(file);
+  connection.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL keeps every committed transaction through a crash of the process; FULL would
+  // add an fsync to each commit for power-loss safety at several times the cost.
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    db,
+    dialect: sqliteDialect,
+    description: `SQLite ${file}`,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** timestamptz arrives as "2026-11-20 10:15:30.123+00"; the API speaks "2026-11-20T10:15:30.123Z". */
+export function isoFromPostgresTimestamp(text: string): string {
+  return new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
+}
+
+const PG_INT8 = 20;
+const PG_TIMESTAMPTZ = 1184;
+
+function openPostgres(url: string, poolMax: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 5000,
+    options: '-c TimeZone=UTC',
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        // Keys and counts are bigint; every one of ours fits in a JavaScript number.
+        if (oid === PG_INT8) return (value: string) => Number(value);
+        if (oid === PG_TIMESTAMPTZ) return isoFromPostgresTimestamp;
+        return pg.types.getTypeParser(oid, format ?? 'text');
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its connection emits 'error'; the pool replaces it, the process goes on.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const where = new URL(url);
+  return {
+    db,
+    dialect: postgresDialect,
+    description: `PostgreSQL ${where.hostname}:${where.port || 5432}${where.pathname}`,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,28 @@
+// What differs between SQLite and PostgreSQL, in one small interface. Repositories and migrations ask
+// the dialect instead of testing which database they are on.
+import type { ColumnDefinitionBuilder, Expression, SqlBool } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** Column type of generated integer keys. */
+  readonly idType: 'integer' | 'bigint';
+  /** Makes a column the table's generated integer primary key. */
+  idColumn(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /** Column type of timestamps; values are ISO 8601 strings either way. */
+  readonly timestampType: 'text' | 'timestamptz';
+  /** Column type of floating-point numbers. */
+  readonly floatType: 'real' | 'double precision';
+  /** Case-insensitive "contains" of plain text (no wildcards from the caller). */
+  containsIgnoringCase(column: Expression<string>, text: string): Expression<SqlBool>;
+  /** A unique constraint refused the statement. */
+  isUniqueViolation(error: unknown): boolean;
+  /** The database cannot be reached or cannot take writes now; the request may be retried later. */
+  isUnavailable(error: unknown): boolean;
+}
+
+/** Escapes LIKE wildcards so that user text matches literally (with ESCAPE '\'). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

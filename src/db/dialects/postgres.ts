@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import { escapeLike } from '../dialect.js';
+
+// Class 08 (connection exception), 53 (insufficient resources), 57P0x (server shutting down).
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0)/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  idType: 'bigint',
+  idColumn: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
+  timestampType: 'timestamptz',
+  floatType: 'double precision',
+  containsIgnoringCase: (column, text) => sql<boolean>`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`,
+  isUniqueViolation: (error) => errorCode(error) === '23505',
+  isUnavailable: (error) => {
+    const code = errorCode(error);
+    if (code !== undefined && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
+    // node-postgres reports a pool that cannot connect, or a dropped connection, without a code.
+    const message = error instanceof Error ? error.message : '';
+    return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+  },
+};

@@ -1,0 +1,32 @@
+// Runs the dated migrations in order. One set serves both databases; each migration asks the
+// dialect for the few column types that differ. Kysely's migrator takes a lock, so several
+// processes starting at once against PostgreSQL migrate only once.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import type { Dialect } from './dialect.js';
+import * as identity from './migrations/2026_11_20_0001_identity.js';
+import * as agents from './migrations/2026_11_20_0002_agents.js';
+
+type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
+
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '2026_11_20_0001_identity': identity,
+  '2026_11_20_0002_agents': agents,
+};
+
+class DialectMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (db) => migration.up(db, this.dialect) }]),
+    );
+  }
+}
+
+/** Applies every migration not yet applied; returns the names applied now. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: new DialectMigrationProvider(database.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,98 @@
+// The one place that writes error bodies. Typed errors keep their status and code; Fastify's own
+// errors (bad JSON, schema violations, limits) are translated; anything else is a 500 whose details
+// go to the log under the request id, never to the client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Dialect } from '../db/dialect.js';
+import { AppError, type ErrorCode, type ErrorDetail } from '../errors.js';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  412: 'precondition_failed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const PART_POINTER: Record<string, string> = { body: '/body', querystring: '/query', params: '/params', headers: '/headers' };
+
+function validationDetails(context: string | undefined, issues: ValidationIssue[]): ErrorDetail[] {
+  const base = PART_POINTER[context ?? 'body'] ?? '/body';
+  return issues.map((issue) => {
+    const missing = issue.keyword === 'required' ? `/${String(issue.params.missingProperty)}` : '';
+    const pointer = `${base}${issue.instancePath}${missing}`;
+    const message = issue.keyword === 'required' ? 'is required' : (issue.message ?? 'is invalid');
+    return { pointer, message };
+  });
+}
+
+function summarise(details: ErrorDetail[]): string {
+  const first = details[0];
+  if (!first) return 'The request is invalid';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return `${first.pointer} ${first.message}${more}`;
+}
+
+export interface ErrorBody {
+  success: false;
+  message: string;
+  error: { code: ErrorCode; request_id: string; details: ErrorDetail[] };
+}
+
+function body(request: FastifyRequest, code: ErrorCode, message: string, details: ErrorDetail[] = []): ErrorBody {
+  return { success: false, message, error: { code, request_id: String(request.id), details } };
+}
+
+/** Fastify's own client errors: keep the status, speak the envelope. */
+function fromFastifyError(error: FastifyError): { status: number; code: ErrorCode; message: string; details: ErrorDetail[] } | undefined {
+  if (error.validation) {
+    const details = validationDetails(error.validationContext, error.validation as ValidationIssue[]);
+    return { status: 400, code: 'bad_request', message: summarise(details), details };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    // A JSON operation given another content type is a malformed request, not an unprocessable file.
+    return { status: 400, code: 'bad_request', message: 'Unsupported Content-Type: send application/json', details: [] };
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message, details: [] };
+  }
+  return undefined;
+}
+
+export function installErrorHandler(app: FastifyInstance, dialect: Dialect): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.status).headers(error.headers).send(body(request, error.code, error.message, error.details));
+    }
+    const client = fromFastifyError(error);
+    if (client) {
+      return reply.code(client.status).send(body(request, client.code, client.message, client.details));
+    }
+    if (dialect.isUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(body(request, 'unavailable', 'The database is unavailable; try again shortly'));
+    }
+    request.log.error({ err: error }, 'unexpected fault');
+    return reply.code(500).send(body(request, 'internal', 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(body(request, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

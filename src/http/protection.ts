@@ -1,0 +1,57 @@
+// What guards every request before a handler runs: security headers, the request id, the rate
+// limit per credential, and authentication. Order matters: the rate limit comes before the
+// credential is looked up, so that a flood of bad tokens costs no more than a flood of good ones.
+import { createHash, randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+
+/** Routes served by plugins that cannot carry our route config, and are public by design. */
+const PUBLIC_PLUGIN_PREFIXES = ['/docs'];
+
+export function generateRequestId(): string {
+  return randomUUID();
+}
+
+/** One bucket per credential; requests without one share their address's bucket. */
+function rateLimitKey(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  return authorization ? `credential:${createHash('sha256').update(authorization).digest('base64url')}` : `address:${request.ip}`;
+}
+
+export async function installProtection(app: FastifyInstance, config: Config, auth: AuthService): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // The API is called from other origins by design (browsers' fetch with a bearer token).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  await app.register(rateLimit, {
+    max: config.limits.requestsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: rateLimitKey,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'rate_limited', `Rate limit of ${context.max} requests a minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`, [], {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+
+  // Every route requires a credential unless it declares config.public. Added per route (after
+  // the rate limit's own hook) rather than globally, so that unknown URLs answer 404, not 401.
+  const authenticate: onRequestHookHandler = async (request) => {
+    request.actor = await auth.authenticate(request.headers.authorization);
+  };
+  app.addHook('onRoute', (route) => {
+    const isPublic = route.config?.public === true || PUBLIC_PLUGIN_PREFIXES.some((prefix) => route.url.startsWith(prefix));
+    if (isPublic) return;
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [...existing, authenticate];
+  });
+}

@@ -1,0 +1,102 @@
+// Schemas shared by every route: the error envelope, the success envelope, pages, identifiers and
+// timestamps. Defined once here and used by reference, so that the OpenAPI document and the
+// serialisers agree everywhere.
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String({ description: 'What went wrong, for a person to read' }),
+    error: Type.Object({
+      code: Type.String({ description: 'Stable machine-readable code, e.g. not_found' }),
+      request_id: Type.String({ description: 'Quote it when reporting a problem; it is in the server log' }),
+      details: Type.Array(
+        Type.Object({
+          pointer: Type.String({ description: 'JSON pointer of the field, prefixed by the request part: /body/name, /query/page' }),
+          message: Type.String(),
+        }),
+      ),
+    }),
+  },
+  { $id: 'ErrorEnvelope', title: 'ErrorEnvelope', description: 'The body of every error, in both generations' },
+);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter',
+  401: 'No credentials, or credentials that are invalid, expired or revoked',
+  403: 'The caller may see the resource but may not do this',
+  404: 'No such record, or one the caller may not see',
+  409: 'Conflicts with an existing record',
+  412: 'If-Match does not hold the current version',
+  413: 'Body or upload over the configured limit',
+  415: 'A file type that cannot be processed',
+  429: 'Too many requests for this credential; see Retry-After',
+  500: 'A fault of the server; the request id finds it in the log',
+  503: 'The database or another dependency is unavailable; see Retry-After',
+};
+
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+function errorResponse(status: number): TSchema {
+  return Type.Ref(ErrorEnvelope, { description: ERROR_DESCRIPTIONS[status] });
+}
+
+/** Every status a route under /api/ may answer besides its own: bad input, credentials, limits, faults. */
+const COMMON_ERRORS = [400, 401, 429, 500, 503];
+const PUBLIC_ERRORS = [400, 429, 500, 503];
+
+/** The response map of a route: its success schemas plus an error envelope for each status it names. */
+export function responses(
+  success: Record<number, TSchema>,
+  errors: number[] = [],
+  options: { public?: boolean } = {},
+): Record<number, TSchema> {
+  const statuses = new Set([...(options.public ? PUBLIC_ERRORS : COMMON_ERRORS), ...errors]);
+  const result: Record<number, TSchema> = { ...success };
+  for (const status of [...statuses].sort()) result[status] = errorResponse(status);
+  return result;
+}
+
+/** The latest generation's success body. */
+export function Envelope<T extends TSchema>(data: T, description?: string) {
+  return Type.Object(
+    { success: Type.Literal(true), message: Type.String(), data },
+    description === undefined ? {} : { description },
+  );
+}
+
+export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
+
+export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+
+export const NullableTimestamp = (description: string) => Type.Union([Timestamp(description), Type.Null()]);
+
+/** Path parameters: each named identifier a positive integer. */
+export function IdParams<K extends string>(...names: K[]): TObject<Record<K, ReturnType<typeof Id>>> {
+  const properties = Object.fromEntries(names.map((name) => [name, Id(`Identifier of the ${name.replace(/_id$/, '').replace(/_/g, ' ')}`)]));
+  return Type.Object(properties as Record<K, ReturnType<typeof Id>>);
+}
+
+/** Query parameters of a paginated list, plus the list's own filters. */
+export function PageQuery<P extends TProperties>(pageSizeMax: number, filters: P) {
+  return Type.Object({
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' }),
+    page_size: Type.Integer({ minimum: 1, maximum: pageSizeMax, default: 20, description: `Items a page, at most ${pageSizeMax}` }),
+    ...filters,
+  });
+}
+
+/** A page of a list in the latest generation. */
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(item),
+    page: Type.Integer(),
+    page_size: Type.Integer(),
+    total: Type.Integer({ description: 'Items across all pages' }),
+  });
+}
+
+
+export function ok<T>(message: string, data: T): { success: true; message: string; data: T } {
+  return { success: true, message, data };
+}

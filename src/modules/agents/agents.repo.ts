@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
+import type { AgentRowUpdate, AgentStatus, DB, NewAgentRow } from '../../db/schema.js';
+import { Conflict } from '../../errors.js';
+import { offsetOf, type PageRequest } from '../../pagination.js';
+
+export type AgentSortField = 'name' | 'created_on' | 'modified_on' | 'id';
+
+export interface AgentFilter {
+  q?: string | undefined;
+  statuses?: AgentStatus[] | undefined;
+  ids?: number[] | undefined;
+  createdBy?: number[] | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  modifiedAfter?: string | undefined;
+  modifiedBefore?: string | undefined;
+  sort?: { field: AgentSortField; direction: 'asc' | 'desc' } | undefined;
+}
+
+const AGENT_COLUMNS = [
+  'a.id',
+  'a.organization_id',
+  'a.name',
+  'a.description',
+  'a.instructions',
+  'a.model_name',
+  'a.temperature',
+  'a.max_tokens',
+  'a.conversation_starters',
+  'a.alias',
+  'a.status',
+  'a.version',
+  'a.created_on',
+  'a.created_by',
+  'a.modified_on',
+  'a.modified_by',
+  'a.deleted_on',
+] as const;
+
+export class AgentsRepo {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Agents of the organization that are not deleted, with their creators' and modifiers' e-mails. */
+  private visible(organizationId: number) {
+    return this.db
+      .selectFrom('agents as a')
+      .innerJoin('users as creator', 'creator.id', 'a.created_by')
+      .innerJoin('users as modifier', 'modifier.id', 'a.modified_by')
+      .where('a.organization_id', '=', organizationId)
+      .where('a.deleted_on', 'is', null);
+  }
+
+  findVisible(organizationId: number, agentId: number) {
+    return this.visible(organizationId)
+      .select(AGENT_COLUMNS)
+      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
+      .where('a.id', '=', agentId)
+      .executeTakeFirst();
+  }
+
+  async exists(organizationId: number, agentId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('agents')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', agentId)
+      .where('deleted_on', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async list(organizationId: number, filter: AgentFilter, page: PageRequest) {
+    const filtered = this.filtered(organizationId, filter);
+    const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const sort = filter.sort ?? { field: 'modified_on', direction: 'desc' };
+    const rows = await filtered
+      .select(AGENT_COLUMNS)
+      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
+      .orderBy(`a.${sort.field}`, sort.direction)
+      .orderBy('a.id', sort.direction)
+      .limit(page.page_size)
+      .offset(offsetOf(page))
+      .execute();
+    return { rows, total: Number(total) };
+  }
+
+  private filtered(organizationId: number, filter: AgentFilter) {
+    let query = this.visible(organizationId);
+    if (filter.q) {
+      const pattern = filter.q;
+      query = query.where((eb) =>
+        eb.or([
+          this.dialect.containsIgnoringCase(eb.ref('a.name'), pattern),
+          this.dialect.containsIgnoringCase(eb.ref('a.description'), pattern),
+        ]),
+      );
+    }
+    if (filter.statuses?.length) query = query.where('a.status', 'in', filter.statuses);
+    if (filter.ids?.length) query = query.where('a.id', 'in', filter.ids);
+    if (filter.createdBy?.length) query = query.where('a.created_by', 'in', filter.createdBy);
+    if (filter.createdAfter) query = query.where('a.created_on', '>=', filter.createdAfter);
+    if (filter.createdBefore) query = query.where('a.created_on', '<', filter.createdBefore);
+    if (filter.modifiedAfter) query = query.where('a.modified_on', '>=', filter.modifiedAfter);
+    if (filter.modifiedBefore) query = query.where('a.modified_on', '<', filter.modifiedBefore);
+    return query;
+  }
+
+  async insert(agent: NewAgentRow) {
+    try {
+      return await this.db.insertInto('agents').values(agent).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      throw this.translate(error, agent.name);
+    }
+  }
+
+  /**
+   * Changes an agent and increments its version in one statement. The statement takes the row's
+   * write lock (PostgreSQL) or runs inside the single writer (SQLite), so concurrent changes of one
+   * agent are serialised and each gets its own version. With expectedVersion, nothing changes
+   * unless the agent is still at that version. Undefined when no row matched.
+   */
+  async changeAndBumpVersion(
+    organizationId: number,
+    agentId: number,
+    fields: AgentRowUpdate,
+    change: { userId: number; at: string; expectedVersion?: number | undefined },
+  ) {
+    let query = this.db
+      .updateTable('agents')
+      .set((eb) => ({ ...fields, version: eb('version', '+', 1), modified_on: change.at, modified_by: change.userId }))
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', agentId)
+      .where('deleted_on', 'is', null);
+    if (change.expectedVersion !== undefined) query = query.where('version', '=', change.expectedVersion);
+    try {
+      return await query.returningAll().executeTakeFirst();
+    } catch (error) {
+      throw this.translate(error, typeof fields.name === 'string' ? fields.name : undefined);
+    }
+  }
+
+  async markDeleted(organizationId: number, agentId: number, at: string, userId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('agents')
+      .set({ deleted_on: at, modified_on: at, modified_by: userId })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', agentId)
+      .where('deleted_on', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  private translate(error: unknown, name: string | undefined): unknown {
+    return this.dialect.isUniqueViolation(error) ? new Conflict(`An agent named "${name ?? ''}" already exists`) : error;
+  }
+}
+
+export type AgentWithUsers = NonNullable<Awaited<ReturnType<AgentsRepo['findVisible']>>>;

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
+import {
+  AgentSchema,
+  AgentStatusView,
+  CreateAgentBody,
+  IfMatchHeaders,
+  UpdateAgentBody,
+  filterAgentsBody,
+  listAgentsQuery,
+} from './agents.schemas.js';
+import { parseIfMatch, parseSort } from './agents.service.js';
+
+const tags = ['agents'];
+const AgentParams = IdParams('agent_id');
+
+export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const agents = app.services.agents;
+  const pageSizeMax = app.config.limits.pageSizeMax;
+
+  app.get(
+    '/api/v2/agents',
+    {
+      schema: {
+        tags,
+        summary: 'List agents visible to the caller',
+        description: 'Paginated; filter by q (name or description contains) and status; sort by a field.',
+        querystring: listAgentsQuery(pageSizeMax),
+        response: responses({ 200: Envelope(Page(AgentSchema)) }),
+      },
+    },
+    async (request) => {
+      const { page, page_size, q, status, sort } = request.query;
+      const filter = { q, statuses: status ? [status] : undefined, sort: parseSort(sort) };
+      return ok('Agents', await agents.list(request.actor, filter, { page, page_size }));
+    },
+  );
+
+  app.post(
+    '/api/v2/agents',
+    {
+      schema: {
+        tags,
+        summary: 'Create an agent; writes its first history record',
+        body: CreateAgentBody,
+        response: responses({ 201: Envelope(AgentSchema) }, [403, 409]),
+      },
+    },
+    async (request, reply) => {
+      const agent = await agents.create(request.actor, request.body);
+      return reply.code(201).header('etag', `"${agent.version}"`).send(ok('Agent created', agent));
+    },
+  );
+
+  app.post(
+    '/api/v2/agents/filter',
+    {
+      schema: {
+        tags,
+        summary: 'Filter agents by a structured filter body',
+        body: filterAgentsBody(pageSizeMax),
+        response: responses({ 200: Envelope(Page(AgentSchema)) }),
+      },
+    },
+    async (request) => ok('Agents', await agents.filter(request.actor, request.body)),
+  );
+
+  app.get(
+    '/api/v2/agents/:agent_id',
+    {
+      schema: {
+        tags,
+        summary: 'Get one agent',
+        description: 'The ETag header carries the version, for If-Match on update.',
+        params: AgentParams,
+        response: responses({ 200: Envelope(AgentSchema) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const agent = await agents.get(request.actor, request.params.agent_id);
+      return reply.header('etag', `"${agent.version}"`).send(ok('Agent', agent));
+    },
+  );
+
+  app.put(
+    '/api/v2/agents/:agent_id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an agent; every change writes a history record',
+        description: 'Fields not sent keep their value. With If-Match, the update applies only if the agent is still at that version (else 412).',
+        params: AgentParams,
+        headers: IfMatchHeaders,
+        body: UpdateAgentBody,
+        response: responses({ 200: Envelope(AgentSchema) }, [403, 404, 409, 412]),
+      },
+    },
+    async (request, reply) => {
+      const expectedVersion = parseIfMatch(request.headers['if-match']);
+      const agent = await agents.update(request.actor, request.params.agent_id, request.body, expectedVersion);
+      return reply.header('etag', `"${agent.version}"`).send(ok('Agent updated', agent));
+    },
+  );
+
+  app.delete(
+    '/api/v2/agents/:agent_id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an agent',
+        params: AgentParams,
+        response: responses({ 200: Envelope(Type.Object({ id: Type.Integer() })) }, [403, 404]),
+      },
+    },
+    async (request) => {
+      await agents.delete(request.actor, request.params.agent_id);
+      return ok('Agent deleted', { id: request.params.agent_id });
+    },
+  );
+
+  for (const [action, status] of [
+    ['activate', 'active'],
+    ['deactivate', 'inactive'],
+  ] as const) {
+    app.post(
+      `/api/v2/agents/:agent_id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} an agent (status ${status})`,
+          description: 'Writes a history record when the status changes; does nothing when it already has that status.',
+          params: AgentParams,
+          response: responses({ 200: Envelope(AgentSchema) }, [403, 404]),
+        },
+      },
+      async (request) => ok(`Agent ${status}`, await agents.setStatus(request.actor, request.params.agent_id, status)),
+    );
+  }
+
+  app.get(
+    '/api/v2/agents/:agent_id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Status of an agent and of the corpora it depends on',
+        params: AgentParams,
+        response: responses({ 200: Envelope(AgentStatusView) }, [404]),
+      },
+    },
+    async (request) => ok('Agent status', await agents.status(request.actor, request.params.agent_id)),
+  );
+};

@@ -1,0 +1,99 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery, Timestamp } from '../../http/schemas.js';
+
+export const AgentStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal('active'), Type.Literal('inactive')], {
+  description: 'draft until first activated; active agents answer; inactive ones do not',
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The configuration fields a client sets; history snapshots and restores cover exactly these. */
+const configurationFields = {
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique among the organization’s agents' }),
+  description: Type.String({ maxLength: 2000 }),
+  instructions: Type.String({ maxLength: 100_000, description: 'The system prompt' }),
+  model_name: Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'Model to answer with; null for the organization’s default' })),
+  temperature: Type.Number({ minimum: 0, maximum: 2 }),
+  max_tokens: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Most tokens an answer may take' }),
+  conversation_starters: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 20 }),
+  alias: Nullable(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$', description: 'Short lower-case handle' })),
+};
+
+export const CreateAgentBody = Type.Object(
+  {
+    name: configurationFields.name,
+    description: Type.Optional(configurationFields.description),
+    instructions: Type.Optional(configurationFields.instructions),
+    model_name: Type.Optional(configurationFields.model_name),
+    temperature: Type.Optional(configurationFields.temperature),
+    max_tokens: Type.Optional(configurationFields.max_tokens),
+    conversation_starters: Type.Optional(configurationFields.conversation_starters),
+    alias: Type.Optional(configurationFields.alias),
+    status: Type.Optional(AgentStatusSchema),
+  },
+  { description: 'Fields the server owns (id, version, organization_id, created_by…) are ignored if sent' },
+);
+export type CreateAgentInput = Static<typeof CreateAgentBody>;
+
+export const UpdateAgentBody = Type.Partial(Type.Object(configurationFields), {
+  description: 'Only the fields sent change. Status changes through activate and deactivate; server-owned fields are ignored.',
+});
+export type UpdateAgentInput = Static<typeof UpdateAgentBody>;
+
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(Type.String({ description: 'The version the change is based on, as the ETag of GET gives it ("3")' })),
+});
+
+export const AgentSchema = Type.Object({
+  id: Id('Agent identifier'),
+  organization_id: Id('Organization of the agent'),
+  ...configurationFields,
+  status: AgentStatusSchema,
+  version: Type.Integer({ minimum: 1, description: 'Increments on every change; also the ETag' }),
+  created_on: Timestamp('When the agent was created'),
+  created_by: Type.String({ description: 'E-mail of the user who created the agent' }),
+  modified_on: Timestamp('When the agent last changed'),
+  modified_by: Type.String({ description: 'E-mail of the user who last changed the agent' }),
+});
+export type AgentView = Static<typeof AgentSchema>;
+
+const SortSchema = Type.Union(
+  ['name', '-name', 'created_on', '-created_on', 'modified_on', '-modified_on', 'id', '-id'].map((value) => Type.Literal(value)),
+  { description: 'Field to sort by; a leading "-" sorts descending. Default -modified_on.' },
+);
+
+export const listAgentsQuery = (pageSizeMax: number) =>
+  PageQuery(pageSizeMax, {
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text the name or description contains, ignoring case' })),
+    status: Type.Optional(AgentStatusSchema),
+    sort: Type.Optional(SortSchema),
+  });
+
+export const filterAgentsBody = (pageSizeMax: number) =>
+  Type.Object({
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    status: Type.Optional(Type.Array(AgentStatusSchema, { maxItems: 3 })),
+    ids: Type.Optional(Type.Array(Id('Agent identifier'), { maxItems: 1000 })),
+    created_by: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000, description: 'Creators, by user id' })),
+    created_after: Type.Optional(Timestamp('Created at or after')),
+    created_before: Type.Optional(Timestamp('Created before')),
+    modified_after: Type.Optional(Timestamp('Changed at or after')),
+    modified_before: Type.Optional(Timestamp('Changed before')),
+    sort: Type.Optional(SortSchema),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: pageSizeMax, default: 20 })),
+  });
+export type FilterAgentsInput = Static<ReturnType<typeof filterAgentsBody>>;
+
+export const AgentIdBody = Type.Object({ agent_id: Id('Agent identifier') });
+
+export const AgentStatusView = Type.Object({
+  agent_id: Id('Agent identifier'),
+  status: AgentStatusSchema,
+  version: Type.Integer(),
+  is_available: Type.Boolean({ description: 'Whether the agent answers questions now' }),
+  corpora: Type.Array(
+    Type.Object({ corpus_id: Id('Corpus identifier'), name: Type.String(), status: Type.String() }),
+    { description: 'Corpora the agent draws on, with their state' },
+  ),
+});

@@ -1,0 +1,10 @@
+import type { OrganizationRole } from '../../db/schema.js';
+
+/** Who is calling: resolved from the bearer token by AuthService.authenticate, passed to every service. */
+export interface Actor {
+  userId: number;
+  organizationId: number;
+  email: string;
+  role: OrganizationRole;
+  credential: { kind: 'session' | 'api_key'; id: number };
+}

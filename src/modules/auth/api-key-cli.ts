@@ -1,0 +1,24 @@
+// create-api-key: an API key for an existing user, made by the same service as the HTTP route.
+import type { Config } from '../../config.js';
+import { openDatabase } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createFirstOwner } from '../organizations/first-start.js';
+import { UsersRepo } from '../users/users.repo.js';
+import { AuthService } from './auth.service.js';
+
+export async function createApiKeyForUser(config: Config, email: string, name: string): Promise<string> {
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await migrateToLatest(database);
+    const firstStart = await createFirstOwner(database, config);
+    if (firstStart?.generatedPassword) {
+      process.stderr.write(`First start: created the owner ${firstStart.email} with password ${firstStart.generatedPassword}\n`);
+    }
+    const user = await new UsersRepo(database.db).findByEmail(email);
+    if (!user || user.deactivated_on !== null) throw new Error(`No active user with e-mail ${email}`);
+    const key = await new AuthService(database, config).createApiKey({ userId: user.id, organizationId: user.organization_id }, { name });
+    return key.key;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { DB, OrganizationRole } from '../../db/schema.js';
+
+export interface CallerRow {
+  user_id: number;
+  organization_id: number;
+  email: string;
+  role: OrganizationRole;
+  credential_id: number;
+  last_used_on: string | null;
+}
+
+export interface NewApiKey {
+  organization_id: number;
+  user_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_on: string;
+  expires_on: string | null;
+}
+
+const API_KEY_COLUMNS = ['id', 'name', 'prefix', 'created_on', 'last_used_on', 'expires_on', 'revoked_on'] as const;
+
+export class AuthRepo {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  findCallerByApiKeyHash(keyHash: string, now: string): Promise<CallerRow | undefined> {
+    return this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('users as u', 'u.id', 'k.user_id')
+      .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 'k.id as credential_id', 'k.last_used_on'])
+      .where('k.key_hash', '=', keyHash)
+      .where('k.revoked_on', 'is', null)
+      .where((eb) => eb.or([eb('k.expires_on', 'is', null), eb('k.expires_on', '>', now)]))
+      .where('u.deactivated_on', 'is', null)
+      .executeTakeFirst();
+  }
+
+  findCallerBySessionHash(tokenHash: string, now: string): Promise<CallerRow | undefined> {
+    return this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 's.id as credential_id', 's.created_on as last_used_on'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.expires_on', '>', now)
+      .where('u.deactivated_on', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async touchApiKey(keyId: number, now: string): Promise<void> {
+    await this.db.updateTable('api_keys').set({ last_used_on: now }).where('id', '=', keyId).execute();
+  }
+
+  async insertSession(session: { user_id: number; token_hash: string; created_on: string; expires_on: string }): Promise<void> {
+    await this.db.insertInto('sessions').values(session).execute();
+  }
+
+  async deleteSession(sessionId: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  async deleteExpiredSessions(userId: number, now: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_on', '<=', now).execute();
+  }
+
+  insertApiKey(key: NewApiKey) {
+    return this.db.insertInto('api_keys').values(key).returning(API_KEY_COLUMNS).executeTakeFirstOrThrow();
+  }
+
+  listApiKeys(userId: number) {
+    return this.db.selectFrom('api_keys').select(API_KEY_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute();
+  }
+
+  /** Revokes one of the user's keys; undefined when the user has no such key still active. */
+  revokeApiKey(userId: number, keyId: number, now: string) {
+    return this.db
+      .updateTable('api_keys')
+      .set({ revoked_on: now })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_on', 'is', null)
+      .returning(API_KEY_COLUMNS)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Envelope, IdParams, ok, responses } from '../../http/schemas.js';
+import { presentUser } from '../users/user.presenter.js';
+import { ApiKeySchema, CreateApiKeyBody, LoginBody, NewApiKeySchema, SessionSchema } from './auth.schemas.js';
+
+/** Login attempts a minute for one address and e-mail, on top of the general rate limit. */
+const LOGIN_ATTEMPTS_PER_MINUTE = 20;
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/v2/auth/login',
+    {
+      config: {
+        public: true,
+        rateLimit: {
+          max: LOGIN_ATTEMPTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `login:${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '')}`,
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password; returns a bearer token',
+        description: 'The token expires after SESSION_TTL_HOURS. Unknown e-mails and wrong passwords answer alike.',
+        security: [],
+        body: LoginBody,
+        response: responses({ 200: Envelope(SessionSchema) }, [401], { public: true }),
+      },
+    },
+    async (request) => {
+      const session = await app.services.auth.login(request.body.email, request.body.password);
+      return ok('Logged in', { token: session.token, token_type: 'Bearer' as const, expires_on: session.expires_on, user: presentUser(session.user) });
+    },
+  );
+
+  app.post(
+    '/api/v2/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Revoke the caller's bearer token",
+        description: 'Ends the session whose token made the request. API keys are revoked with DELETE /api/v2/auth/api-keys/{key_id}.',
+        response: responses({ 200: Envelope(Type.Null()) }),
+      },
+    },
+    async (request) => {
+      await app.services.auth.logout(request.actor);
+      return ok('Logged out', null);
+    },
+  );
+
+  app.get(
+    '/api/v2/auth/api-keys',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "List the caller's API keys (never the secret)",
+        response: responses({ 200: Envelope(Type.Object({ items: Type.Array(ApiKeySchema) })) }),
+      },
+    },
+    async (request) => ok('API keys', { items: await app.services.auth.listApiKeys(request.actor) }),
+  );
+
+  app.post(
+    '/api/v2/auth/api-keys',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an API key; the secret is shown once',
+        body: CreateApiKeyBody,
+        response: responses({ 201: Envelope(NewApiKeySchema) }),
+      },
+    },
+    async (request, reply) => {
+      const key = await app.services.auth.createApiKey(request.actor, request.body);
+      return reply.code(201).send(ok('API key created; store it now, it is not shown again', key));
+    },
+  );
+
+  app.delete(
+    '/api/v2/auth/api-keys/:key_id',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke an API key',
+        params: IdParams('key_id'),
+        response: responses({ 200: Envelope(ApiKeySchema) }, [404]),
+      },
+    },
+    async (request) => ok('API key revoked', await app.services.auth.revokeApiKey(request.actor, request.params.key_id)),
+  );
+};

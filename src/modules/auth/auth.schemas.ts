@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import { Id, NullableTimestamp, Timestamp } from '../../http/schemas.js';
+import { UserSchema } from '../users/users.schemas.js';
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+export const SessionSchema = Type.Object({
+  token: Type.String({ description: 'Send as Authorization: Bearer <token>' }),
+  token_type: Type.Literal('Bearer'),
+  expires_on: Timestamp('When the token stops working'),
+  user: UserSchema,
+});
+
+export const ApiKeySchema = Type.Object({
+  id: Id('API key identifier'),
+  name: Type.String(),
+  prefix: Type.String({ description: 'The first characters of the key, to tell keys apart' }),
+  created_on: Timestamp('When the key was created'),
+  last_used_on: NullableTimestamp('When the key was last used, to the minute'),
+  expires_on: NullableTimestamp('When the key stops working; null for never'),
+  revoked_on: NullableTimestamp('When the key was revoked; null while it works'),
+});
+
+export const NewApiKeySchema = Type.Composite([
+  ApiKeySchema,
+  Type.Object({ key: Type.String({ description: 'The secret: shown this once, stored only as a hash' }) }),
+]);
+
+export const CreateApiKeyBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200, description: 'What the key is for' }),
+  expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Omit for a key that does not expire' })),
+});

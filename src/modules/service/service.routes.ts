@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Unavailable } from '../../errors.js';
+import { responses } from '../../http/schemas.js';
+import { API_GENERATIONS, SERVER_VERSION } from '../../version.js';
+import { readChangelog } from './changelog.js';
+
+const ChangelogEntrySchema = Type.Object({
+  version: Type.String(),
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  changes: Type.Array(Type.String()),
+});
+
+export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const changelog = readChangelog();
+  const open = { public: true };
+
+  app.get(
+    '/health',
+    {
+      config: open,
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: open,
+      schema: {
+        tags: ['service'],
+        summary: 'Readiness: database and workers reachable',
+        security: [],
+        response: responses({ 200: Type.Object({ status: Type.Literal('ready'), database: Type.String() }) }, [], { public: true }),
+      },
+    },
+    async () => {
+      try {
+        await app.database.ping();
+      } catch {
+        throw new Unavailable('The database does not answer');
+      }
+      return { status: 'ready' as const, database: app.database.dialect.name };
+    },
+  );
+
+  app.get(
+    '/api/version',
+    {
+      config: open,
+      schema: {
+        tags: ['service'],
+        summary: 'Server and interface version',
+        security: [],
+        response: responses(
+          {
+            200: Type.Object({
+              version: Type.String({ description: 'Version of this server' }),
+              generations: Type.Array(Type.String(), { description: 'Interface generations served: v2 (/api/v2/) and legacy (/api/)' }),
+              database: Type.String({ description: 'sqlite or postgres' }),
+            }),
+          },
+          [],
+          { public: true },
+        ),
+      },
+    },
+    async () => ({ version: SERVER_VERSION, generations: [...API_GENERATIONS], database: app.database.dialect.name }),
+  );
+
+  app.get(
+    '/api/changelog',
+    {
+      config: open,
+      schema: {
+        tags: ['service'],
+        summary: 'Changelog of the interface, newest first',
+        security: [],
+        response: responses({ 200: Type.Array(ChangelogEntrySchema) }, [], { public: true }),
+      },
+    },
+    async () => changelog,
+  );
+};
