@@ -1,6 +1,6 @@
 // The JSON body parser: Fastify's own (which refuses __proto__ and constructor poisoning), with two
-// additions. An empty body reads as {}, so that a missing field is reported as missing rather than
-// as "empty body". A body nested deeper than MAX_DEPTH is refused before it is parsed, since some
+// additions. An empty or absent body reads as {}, so that a missing field is reported as missing
+// rather than as "empty body". A body nested deeper than MAX_DEPTH is refused before it is parsed, since some
 // later consumer (JSON.stringify, a recursive walk) would overflow the stack on it.
 import type { FastifyInstance } from 'fastify';
 import { BadRequest } from '../errors.js';
@@ -35,5 +35,9 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       return done(new BadRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     }
     return parseJson(request, text, done);
+  });
+  // No body at all (and so no content type): the same as an empty one, for routes that take a body.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
   });
 }
