@@ -1,0 +1,105 @@
+// The load generator: autocannon, warmed up then measured, with latencies taken from each response
+// (autocannon's own histogram rounds to whole milliseconds, too coarse for sub-millisecond routes).
+import autocannon from 'autocannon';
+import { percentile } from './percentiles.js';
+
+export interface LoadTarget {
+  /** Name shown in the table. */
+  name: string;
+  url: string;
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadSettings {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+export interface LoadResult {
+  name: string;
+  durationSeconds: number;
+  connections: number;
+  /** Responses received, whatever their status. */
+  responses: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Responses whose status was not 200, by status. */
+  non200: Record<string, number>;
+  non200Count: number;
+  /** Connection errors and timeouts: requests that got no response. */
+  failures: number;
+}
+
+/** Seconds a single request may take before autocannon counts it a timeout. */
+const REQUEST_TIMEOUT_SECONDS = 10;
+
+interface RawRun {
+  result: autocannon.Result;
+  latenciesMs: number[];
+}
+
+function runOnce(target: LoadTarget, connections: number, durationSeconds: number): Promise<RawRun> {
+  const latenciesMs: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers ?? {},
+        ...(target.body === undefined ? {} : { body: target.body }),
+        connections,
+        duration: durationSeconds,
+        timeout: REQUEST_TIMEOUT_SECONDS,
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, latenciesMs })),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latenciesMs.push(responseTime);
+    });
+  });
+}
+
+function summarise(target: LoadTarget, connections: number, { result, latenciesMs }: RawRun): LoadResult {
+  const non200: Record<string, number> = {};
+  for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
+    if (status !== '200') non200[status] = count;
+  }
+  const sorted = Float64Array.from(latenciesMs).sort();
+  return {
+    name: target.name,
+    durationSeconds: result.duration,
+    connections,
+    responses: latenciesMs.length,
+    requestsPerSecond: latenciesMs.length / result.duration,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    non200,
+    non200Count: Object.values(non200).reduce((sum, count) => sum + count, 0),
+    failures: result.errors + result.timeouts,
+  };
+}
+
+/** Loads the target for the warm-up (results dropped), then for the measured duration. */
+export async function measureLoad(target: LoadTarget, settings: LoadSettings): Promise<LoadResult> {
+  await runOnce(target, settings.connections, settings.warmupSeconds);
+  return summarise(target, settings.connections, await runOnce(target, settings.connections, settings.durationSeconds));
+}
+
+/**
+ * Throws when most requests failed: figures about error responses say nothing about the route. A
+ * few failures are reported in the table instead.
+ */
+export function assertMostlySuccessful(result: LoadResult): void {
+  const attempts = result.responses + result.failures;
+  const bad = result.non200Count + result.failures;
+  if (attempts === 0 || bad * 2 > attempts) {
+    const statuses = Object.entries(result.non200).map(([status, count]) => `${status}: ${count}`).join(', ') || 'none';
+    throw new Error(
+      `${result.name}: ${bad} of ${attempts} requests failed (non-200 responses: ${statuses}; connection errors and timeouts: ${result.failures})`,
+    );
+  }
+}
