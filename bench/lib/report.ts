@@ -1,0 +1,78 @@
+// What a suite hands back, and how it is printed: one table of load results, then each aim with
+// its measured value and whether it is met. Aims are goals, not assertions: an unmet aim is
+// reported, it does not fail the run.
+import type { LoadResult } from './load.js';
+
+export interface Aim {
+  /** What is compared, e.g. "authenticated GET rps / bare rps". */
+  label: string;
+  value: number;
+  /** How the value is judged, e.g. ">= 0.5". */
+  comparison: '>=' | '<';
+  target: number;
+  unit?: string;
+}
+
+export interface SuiteReport {
+  title: string;
+  results: LoadResult[];
+  aims: Aim[];
+  notes: string[];
+}
+
+export function isAimMet(aim: Aim): boolean {
+  return aim.comparison === '>=' ? aim.value >= aim.target : aim.value < aim.target;
+}
+
+function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  // The first column (names) is left-aligned, figures right-aligned.
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+export function formatLoadTable(results: LoadResult[]): string {
+  return formatTable(
+    ['target', 'requests/s', 'p50 ms', 'p99 ms', 'responses', 'non-200', 'errors'],
+    results.map((result) => [
+      result.name,
+      fixed(result.requestsPerSecond, 0),
+      fixed(result.p50Ms, 2),
+      fixed(result.p99Ms, 2),
+      String(result.responses),
+      String(result.non200Count),
+      String(result.failures),
+    ]),
+  );
+}
+
+export function formatAims(aims: Aim[]): string {
+  return aims
+    .map((aim) => {
+      const unit = aim.unit ?? '';
+      const verdict = isAimMet(aim) ? 'met' : 'NOT met';
+      return `${aim.label}: ${fixed(aim.value, 2)}${unit} (aim ${aim.comparison} ${aim.target}${unit}) -> ${verdict}`;
+    })
+    .join('\n');
+}
+
+/** Status breakdown of every target that had non-200 responses, to explain the table's column. */
+export function formatNon200(results: LoadResult[]): string[] {
+  return results
+    .filter((result) => result.non200Count > 0)
+    .map((result) => `${result.name}: non-200 responses ${Object.entries(result.non200).map(([status, count]) => `${status} x${count}`).join(', ')}`);
+}
+
+export function formatReport(report: SuiteReport): string {
+  return [
+    `== ${report.title}`,
+    formatLoadTable(report.results),
+    '',
+    formatAims(report.aims),
+    ...formatNon200(report.results),
+    ...report.notes,
+  ].join('\n');
+}
