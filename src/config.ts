@@ -10,6 +10,7 @@ export interface Limits {
   uploadFiles: number;
   pageSizeMax: number;
   requestsPerMinute: number;
+  loginsPerMinute: number;
   toolTimeoutMs: number;
   llmTimeoutMs: number;
 }
@@ -112,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
       uploadFiles: read.integer('LIMIT_UPLOAD_FILES', 20, 1, 1000),
       pageSizeMax: read.integer('LIMIT_PAGE_SIZE', 100, 1, 10_000),
       requestsPerMinute: read.integer('LIMIT_REQUESTS_PER_MINUTE', 600, 1, 10_000_000),
+      loginsPerMinute: read.integer('LIMIT_LOGINS_PER_MINUTE', 20, 1, 10_000_000),
       toolTimeoutMs: read.integer('LIMIT_TOOL_TIMEOUT_MS', 15_000, 100, 600_000),
       llmTimeoutMs: read.integer('LIMIT_LLM_TIMEOUT_MS', 120_000, 100, 3_600_000),
     },

@@ -118,7 +118,7 @@ describe.each(databaseKinds)('restore a checkpoint (%s)', (kind) => {
 
     it('with an empty body', async () => {
       const { agent } = await agentWithHistory();
-      for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
         const reply = await owner.api.put(`/api/v2/agents/${agent.id}/history`, undefined, { headers, raw: '' });
         expect(reply.status).toBe(400);
         expect(reply.body.message).toContain('history_id');

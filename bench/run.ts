@@ -1,0 +1,70 @@
+// `npm run bench [-- <suite>…]`: runs the named benchmark suites (all by default) one after the
+// other, each with its own servers, and prints their results. See docs/performance.md.
+import { agentsSuite } from './agents.bench.js';
+import { loadBenchConfig, type BenchConfig } from './lib/bench-config.js';
+import { CleanupStack } from './lib/cleanup.js';
+import { describeMachine, formatMachine } from './lib/machine.js';
+import { formatReport, type SuiteReport } from './lib/report.js';
+import type { BenchSuite } from './lib/suite.js';
+
+const SUITES: BenchSuite[] = [agentsSuite];
+
+function selectSuites(names: string[]): BenchSuite[] {
+  if (names.length === 0) return SUITES;
+  const unknown = names.filter((name) => !SUITES.some((suite) => suite.name === name));
+  if (unknown.length > 0) {
+    const known = SUITES.map((suite) => `  ${suite.name}: ${suite.description}`).join('\n');
+    throw new Error(`Unknown suite${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Suites:\n${known}`);
+  }
+  return SUITES.filter((suite) => names.includes(suite.name));
+}
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/** The cleanup of the suite running now, so that a signal or the watchdog can stop its servers. */
+let running: CleanupStack | undefined;
+
+async function abort(reason: string, exitCode: number): Promise<never> {
+  log(reason);
+  await running?.runAll();
+  process.exit(exitCode);
+}
+
+async function runSuite(suite: BenchSuite, config: BenchConfig): Promise<SuiteReport> {
+  const cleanup = new CleanupStack();
+  running = cleanup;
+  const budgetSeconds = suite.timeBudgetSeconds(config);
+  // Unref'd: it only fires if something else keeps the process alive past the budget, i.e. a hang.
+  const watchdog = setTimeout(() => void abort(`suite ${suite.name} exceeded its ${budgetSeconds} s budget; stopping`, 1), budgetSeconds * 1000);
+  watchdog.unref();
+  try {
+    return await suite.run({ config, cleanup, log });
+  } finally {
+    clearTimeout(watchdog);
+    log(`suite ${suite.name}: stopping servers, removing temporary folders`);
+    await cleanup.runAll();
+    running = undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadBenchConfig();
+  const suites = selectSuites(process.argv.slice(2));
+  process.once('SIGINT', () => void abort('interrupted', 130));
+  process.once('SIGTERM', () => void abort('terminated', 143));
+
+  process.stdout.write(`Machine: ${formatMachine(describeMachine())}\n`);
+  process.stdout.write(
+    `Settings: ${config.connections} connections, ${config.warmupSeconds} s warm-up, ${config.durationSeconds} s measured per target` +
+      ` (load generator in this process, each server in its own child process)\n\n`,
+  );
+  for (const suite of suites) {
+    const report = await runSuite(suite, config);
+    process.stdout.write(`${formatReport(report)}\n\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
