@@ -25,6 +25,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key or a session token from /api/v2/auth/login' } } },
       security: [{ bearer: [] }],
     },
+    // The reference page is listed under the path people type, without the plugin's trailing slash.
+    transform: ({ schema, url }) => ({ schema, url: url === '/docs/' ? '/docs' : url }),
     // Shared schemas (added with app.addSchema) become components named by their $id.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });

@@ -1,0 +1,176 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { databaseKinds } from './support/databases.js';
+import { createUser, type TestUser } from './support/factories.js';
+import { request } from './support/http.js';
+
+describe.each(databaseKinds)('service routes (%s)', (kind) => {
+  let t: TestApp;
+  let member: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    member = await createUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('/health and /ready answer without credentials', async () => {
+    expect((await request(t.app, 'GET', '/health')).body).toEqual({ status: 'ok' });
+    expect((await request(t.app, 'GET', '/ready')).body).toEqual({ status: 'ready', database: kind });
+  });
+
+  it('/api/version names the server version and the generations', async () => {
+    const reply = await request(t.app, 'GET', '/api/version');
+    expect(reply.status).toBe(200);
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(reply.body).toEqual({ version: pkg.version, generations: ['v2', 'legacy'], database: kind });
+  });
+
+  it('/api/changelog serves CHANGELOG.md, newest first', async () => {
+    const reply = await request(t.app, 'GET', '/api/changelog');
+    expect(reply.status).toBe(200);
+    expect(Array.isArray(reply.body)).toBe(true);
+    expect(reply.body[0].version).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    expect(reply.body[0].changes.length).toBeGreaterThan(0);
+  });
+
+  it('/docs renders the interactive reference', async () => {
+    const reply = await request(t.app, 'GET', '/docs');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(reply.text).toContain('swagger');
+  });
+
+  it('every response carries a request id and security headers', async () => {
+    const reply = await member.api.get('/api/v2/users/me');
+    expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(reply.headers['strict-transport-security']).toBeDefined();
+    expect(reply.headers['x-powered-by']).toBeUndefined();
+  });
+
+  describe('errors', () => {
+    it('an unknown route is a 404 envelope', async () => {
+      const reply = await request(t.app, 'GET', '/api/v2/no-such-thing');
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({
+        success: false,
+        message: 'No route GET /api/v2/no-such-thing',
+        error: { code: 'not_found', request_id: reply.headers['x-request-id'], details: [] },
+      });
+    });
+
+    it('malformed JSON is a 400 envelope', async () => {
+      const reply = await member.api.post('/api/v2/agents', undefined, { raw: '{"name": ', headers: { 'content-type': 'application/json' } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.code).toBe('bad_request');
+    });
+
+    it('prototype poisoning is refused', async () => {
+      const reply = await member.api.post('/api/v2/agents', undefined, {
+        raw: '{"name": "x", "__proto__": {"role": "owner"}}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(reply.status).toBe(400);
+    });
+
+    it('a body over the limit is 413', async () => {
+      const reply = await member.api.post('/api/v2/agents', { name: 'big', instructions: 'x'.repeat(1024 * 1024 + 10) });
+      expect(reply.status).toBe(413);
+      expect(reply.body.error.code).toBe('payload_too_large');
+    });
+
+    it('deeply nested JSON is 400 before it is parsed', async () => {
+      const depth = 10_000;
+      const reply = await member.api.post('/api/v2/agents', undefined, {
+        raw: `{"name": "deep", "x": ${'['.repeat(depth)}${']'.repeat(depth)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toContain('nested');
+    });
+
+    it('brackets inside strings do not count as nesting', async () => {
+      const reply = await member.api.post('/api/v2/agents', { name: 'Brackets', instructions: '['.repeat(500) + '{'.repeat(500) });
+      expect(reply.status).toBe(201);
+    });
+
+    it('a huge page_size is 400 at once', async () => {
+      expect((await member.api.get('/api/v2/agents?page_size=100000000')).status).toBe(400);
+    });
+  });
+});
+
+describe('when the database is gone', () => {
+  it('/ready answers 503 with Retry-After', async () => {
+    const t = await startTestApp('sqlite');
+    await t.app.database.close();
+    const reply = await request(t.app, 'GET', '/ready');
+    expect(reply.status).toBe(503);
+    expect(reply.body.error.code).toBe('unavailable');
+    expect(reply.headers['retry-after']).toBeDefined();
+    await t.close();
+  });
+});
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let doc: any;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    doc = (await request(t.app, 'GET', '/openapi.json')).body;
+  });
+  afterAll(() => t.close());
+
+  it('is OpenAPI 3.1 with a bearer scheme and the error envelope as a component', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.ErrorEnvelope).toBeDefined();
+  });
+
+  it('gives every operation tags, a summary and a documented response for each status', () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const label = `${method.toUpperCase()} ${path}`;
+        expect(operation.tags?.length, label).toBeGreaterThan(0);
+        expect(operation.summary, label).toBeTruthy();
+        expect(Object.keys(operation.responses ?? {}).length, label).toBeGreaterThan(0);
+        if (path.startsWith('/api/') && operation.security?.length !== 0) {
+          for (const status of ['400', '401', '429', '500']) expect(operation.responses[status], `${label} ${status}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  // The operation catalogue lives beside the project (../shared); this checks our areas against it.
+  const catalogue = '../shared/api/operations.txt';
+  const deferred = ['team-role', 'accessible', '/api/v2/projects/', '/api/v2/teams/', 'builder', 'image'];
+  it.skipIf(!existsSync(catalogue))('offers every auth and agents operation of the catalogue (but those of later work)', () => {
+    const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+    const offered = new Set(
+      Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${shape(path)}`)),
+    );
+    const missing = readFileSync(catalogue, 'utf8')
+      .split('\n')
+      .filter((line) => /\|\s*(auth|agents|service)\s*\|/.test(line) || line.includes('/api/v2/users/me '))
+      .map((line) => line.split('|')[0]!.trim().split(/\s+/))
+      .filter(([, path]) => !deferred.some((later) => path!.includes(later)))
+      .map(([method, path]) => `${method} ${shape(path!)}`)
+      .filter((operation) => !offered.has(operation));
+    expect(missing).toEqual([]);
+  });
+
+  it('every operation that is not public answers 401 without credentials', async () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const url = path.replace(/\{[^}]+\}/g, '1');
+        const reply = await t.app.inject({ method: method.toUpperCase() as 'GET', url, ...(method === 'get' || method === 'delete' ? {} : { payload: {} }) });
+        if (operation.security?.length === 0) expect(reply.statusCode, `${method} ${path}`).not.toBe(401);
+        else expect(reply.statusCode, `${method} ${path}`).toBe(401);
+      }
+    }
+  });
+});
