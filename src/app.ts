@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
 import { serviceRoutes } from './modules/service/service.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { resolveSecretKey } from './secret-key.js';
 import { buildServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    /** Key for encrypting stored secrets: SECRET_KEY, or generated once and kept in the data folder. */
+    secretKey: string;
     /** What the first start created, if this start was the first; undefined otherwise. */
     firstStart: FirstStart | undefined;
   }
@@ -61,6 +64,7 @@ export async function buildApp(config: Config): Promise<App> {
     throw error;
   }
   app.decorate('config', config);
+  app.decorate('secretKey', resolveSecretKey(config));
   app.decorate('database', database);
   app.decorate('services', buildServices(database, config));
   app.decorateRequest('actor', null as unknown as Actor);
