@@ -198,3 +198,25 @@ describe.each(databaseKinds)('restore a checkpoint (%s)', (kind) => {
     expect((await owner.api.get(`/api/v2/agents/${agent.id}`)).body.data.instructions).toBe('third');
   });
 });
+
+describe.each(databaseKinds)('restore and names (%s)', (kind) => {
+  let t: TestApp;
+  let owner: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    owner = await createUser(t.app, { role: 'owner' });
+  });
+  afterAll(() => t.close());
+
+  it('409 when the record’s name now belongs to another agent, and nothing changes', async () => {
+    const agent = await createAgent(owner, { name: 'Original' });
+    const created = (await owner.api.get(`/api/v2/agents/${agent.id}/history`)).body.data.items[0];
+    await owner.api.put(`/api/v2/agents/${agent.id}`, { name: 'Renamed' });
+    await createAgent(owner, { name: 'Original' });
+    const reply = await owner.api.put(`/api/v2/agents/${agent.id}/history`, { history_id: created.history_id });
+    expect(reply.status).toBe(409);
+    const after = (await owner.api.get(`/api/v2/agents/${agent.id}`)).body.data;
+    expect(after).toMatchObject({ name: 'Renamed', version: 2 });
+    expect((await owner.api.get(`/api/v2/agents/${agent.id}/history`)).body.data.total).toBe(2);
+  });
+});

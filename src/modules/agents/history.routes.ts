@@ -58,7 +58,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(carrying checkpoint_description). Answers with the record restored to. Concurrent restores are serialised.',
         params: IdParams('agent_id'),
         body: RestoreBody,
-        response: responses({ 200: Envelope(AgentHistoryResponse) }, [403, 404]),
+        response: responses({ 200: Envelope(AgentHistoryResponse) }, [403, 404, 409]),
       },
     },
     async (request) => ok('Agent restored', await history.restore(request.actor, request.params.agent_id, request.body)),
