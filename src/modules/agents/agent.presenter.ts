@@ -1,5 +1,5 @@
 import type { AgentView } from './agents.schemas.js';
-import { parseStringArray } from './agent-config.js';
+import { snapshotOf } from './agent-config.js';
 import type { AgentWithUsers } from './agents.repo.js';
 import type { HistoryRecordRow } from './history.repo.js';
 
@@ -7,15 +7,7 @@ export function presentAgent(agent: AgentWithUsers): AgentView {
   return {
     id: agent.id,
     organization_id: agent.organization_id,
-    name: agent.name,
-    description: agent.description,
-    instructions: agent.instructions,
-    model_name: agent.model_name,
-    temperature: agent.temperature,
-    max_tokens: agent.max_tokens,
-    conversation_starters: parseStringArray(agent.conversation_starters),
-    alias: agent.alias,
-    status: agent.status,
+    ...snapshotOf(agent),
     version: agent.version,
     created_on: agent.created_on,
     created_by: agent.created_by_email,

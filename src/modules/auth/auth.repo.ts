@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB, OrganizationRole } from '../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { ApiKeysTable, DB, OrganizationRole } from '../../db/schema.js';
 
 export interface CallerRow {
   user_id: number;
@@ -10,15 +10,7 @@ export interface CallerRow {
   last_used_on: string | null;
 }
 
-export interface NewApiKey {
-  organization_id: number;
-  user_id: number;
-  name: string;
-  prefix: string;
-  key_hash: string;
-  created_on: string;
-  expires_on: string | null;
-}
+export type NewApiKey = Insertable<ApiKeysTable>;
 
 const API_KEY_COLUMNS = ['id', 'name', 'prefix', 'created_on', 'last_used_on', 'expires_on', 'revoked_on'] as const;
 

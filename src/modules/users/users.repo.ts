@@ -1,16 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB, OrganizationRole } from '../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, UsersTable } from '../../db/schema.js';
 
-export interface NewUser {
-  organization_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: OrganizationRole;
-  password_hash: string | null;
-  created_on: string;
-  modified_on: string;
-}
+export type NewUser = Insertable<UsersTable>;
 
 export class UsersRepo {
   constructor(private readonly db: Kysely<DB>) {}
