@@ -1,5 +1,6 @@
 // The app factory: the server, the CLI and every test build the app here, with the same options.
 // External plugins first, then our cross-cutting hooks, then the routes of each module.
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -20,6 +21,7 @@ import { createFirstOwner, type FirstStart } from './modules/organizations/first
 import { serviceRoutes } from './modules/service/service.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { resolveSecretKey } from './secret-key.js';
+import { openBlobStore, type BlobStore } from './storage/blob-store.js';
 import { buildServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     services: Services;
     /** Key for encrypting stored secrets: SECRET_KEY, or generated once and kept in the data folder. */
     secretKey: string;
+    /** Uploaded files, named by the server. */
+    blobs: BlobStore;
     /** What the first start created, if this start was the first; undefined otherwise. */
     firstStart: FirstStart | undefined;
   }
@@ -65,6 +69,7 @@ export async function buildApp(config: Config): Promise<App> {
   }
   app.decorate('config', config);
   app.decorate('secretKey', resolveSecretKey(config));
+  app.decorate('blobs', openBlobStore(config.dataDir));
   app.decorate('database', database);
   app.decorate('services', buildServices(database, config));
   app.decorateRequest('actor', null as unknown as Actor);
@@ -73,6 +78,17 @@ export async function buildApp(config: Config): Promise<App> {
   app.addSchema(ErrorEnvelope);
   installErrorHandler(app, database.dialect);
   installJsonBodyParser(app);
+  // Multipart uploads, bounded in file size, file count and parts; routes read them as streams.
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.limits.uploadFileBytes,
+      files: config.limits.uploadFiles,
+      fields: 100,
+      parts: config.limits.uploadFiles + 100,
+      fieldSize: config.limits.jsonBodyBytes,
+      headerPairs: 200,
+    },
+  });
   await installProtection(app, config, app.services.auth);
   await installOpenApi(app);
 
