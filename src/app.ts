@@ -16,9 +16,17 @@ import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { favoritesRoutes } from './modules/agents/favorites.routes.js';
 import { historyRoutes } from './modules/agents/history.routes.js';
+import { teamAgentsRoutes } from './modules/agents/team-agents.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { configurationsRoutes } from './modules/organizations/configurations.routes.js';
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { serviceRoutes } from './modules/service/service.routes.js';
+import { teamsRoutes } from './modules/teams/teams.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openBlobStore, type BlobStore } from './storage/blob-store.js';
@@ -71,7 +79,7 @@ export async function buildApp(config: Config): Promise<App> {
   app.decorate('secretKey', resolveSecretKey(config));
   app.decorate('blobs', openBlobStore(config.dataDir));
   app.decorate('database', database);
-  app.decorate('services', buildServices(database, config));
+  app.decorate('services', buildServices(database, config, app.blobs));
   app.decorateRequest('actor', null as unknown as Actor);
 
   app.setValidatorCompiler(schemaValidatorCompiler());
@@ -98,6 +106,14 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(agentsRoutes);
   await app.register(historyRoutes);
   await app.register(favoritesRoutes);
+  await app.register(teamAgentsRoutes);
+  await app.register(organizationsRoutes);
+  await app.register(configurationsRoutes);
+  await app.register(teamsRoutes);
+  await app.register(projectsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(flagsRoutes);
+  await app.register(legacyPeopleRoutes);
   await app.ready();
   return app;
 }

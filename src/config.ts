@@ -9,6 +9,7 @@ export interface Limits {
   uploadFileBytes: number;
   uploadFiles: number;
   pageSizeMax: number;
+  logoBytes: number;
   requestsPerMinute: number;
   loginsPerMinute: number;
   toolTimeoutMs: number;
@@ -28,6 +29,8 @@ export interface Config {
   /** undefined = generated on first start and kept in dataDir */
   secretKey: string | undefined;
   sessionTtlHours: number;
+  /** Lifetime of the one-time token a new user sets a password with */
+  passwordTokenTtlHours: number;
   /** scrypt cost parameter (N = 2^passwordHashCost) */
   passwordHashCost: number;
   limits: Limits;
@@ -106,12 +109,14 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     secretKey,
     sessionTtlHours: read.integer('SESSION_TTL_HOURS', 24, 1, 24 * 365),
+    passwordTokenTtlHours: read.integer('PASSWORD_TOKEN_TTL_HOURS', 72, 1, 24 * 30),
     passwordHashCost: read.integer('PASSWORD_HASH_COST', 15, 10, 20),
     limits: {
       jsonBodyBytes: read.integer('LIMIT_JSON_BODY_BYTES', 1 * MiB, 1024, 1024 * MiB),
       uploadFileBytes: read.integer('LIMIT_UPLOAD_FILE_BYTES', 50 * MiB, 1024, 10 * 1024 * MiB),
       uploadFiles: read.integer('LIMIT_UPLOAD_FILES', 20, 1, 1000),
       pageSizeMax: read.integer('LIMIT_PAGE_SIZE', 100, 1, 10_000),
+      logoBytes: read.integer('LIMIT_LOGO_BYTES', 2 * MiB, 1024, 50 * MiB),
       requestsPerMinute: read.integer('LIMIT_REQUESTS_PER_MINUTE', 600, 1, 10_000_000),
       loginsPerMinute: read.integer('LIMIT_LOGINS_PER_MINUTE', 20, 1, 10_000_000),
       toolTimeoutMs: read.integer('LIMIT_TOOL_TIMEOUT_MS', 15_000, 100, 600_000),

@@ -57,6 +57,14 @@ const RESOURCE_LABELS: Record<string, string> = {
   api_key: 'API key',
   user: 'User',
   organization: 'Organization',
+  team: 'Team',
+  teammate: 'Teammate',
+  project: 'Project',
+  project_member: 'Project member',
+  notification: 'Notification',
+  configuration: 'Organization configuration',
+  active_configuration: 'Active configuration',
+  logo: 'Logo',
 };
 
 export class NotFound extends AppError {

@@ -14,12 +14,14 @@ describe('configuration', () => {
       secretKey: undefined,
       adminEmail: undefined,
       adminPassword: undefined,
+      passwordTokenTtlHours: 72,
     });
     expect(config.limits).toEqual({
       jsonBodyBytes: 1024 * 1024,
       uploadFileBytes: 50 * 1024 * 1024,
       uploadFiles: 20,
       pageSizeMax: 100,
+      logoBytes: 2 * 1024 * 1024,
       requestsPerMinute: 600,
       loginsPerMinute: 20,
       toolTimeoutMs: 15_000,
@@ -38,9 +40,13 @@ describe('configuration', () => {
       ADMIN_PASSWORD: 'a long enough password',
       SECRET_KEY: 'k'.repeat(40),
       LIMIT_PAGE_SIZE: '50',
+      LIMIT_LOGO_BYTES: '4096',
+      PASSWORD_TOKEN_TTL_HOURS: '12',
     });
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/tmp/somewhere', databaseUrl: 'postgres://u@h:5432/d', logLevel: 'debug' });
     expect(config.limits.pageSizeMax).toBe(50);
+    expect(config.limits.logoBytes).toBe(4096);
+    expect(config.passwordTokenTtlHours).toBe(12);
   });
 
   it('lists every problem at once', () => {

@@ -10,8 +10,13 @@ type JsonText = string;
 export interface OrganizationsTable {
   id: Id;
   name: string;
+  description: Generated<string>;
+  /** Blob-store key of the logo; its type was decided from the bytes when it was uploaded. */
+  logo_key: string | null;
+  logo_content_type: string | null;
   created_on: string;
   modified_on: string;
+  modified_by: number | null;
 }
 
 export type OrganizationRole = 'owner' | 'admin' | 'member' | 'viewer';
@@ -26,7 +31,19 @@ export interface UsersTable {
   password_hash: string | null;
   deactivated_on: string | null;
   created_on: string;
+  /** null for the owner made at first start */
+  created_by: number | null;
   modified_on: string;
+  modified_by: number | null;
+}
+
+/** One-time tokens that let an invited user choose a password; stored as SHA-256 hashes. */
+export interface PasswordTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_on: string;
+  expires_on: string;
 }
 
 export interface SessionsTable {
@@ -65,6 +82,9 @@ export interface AgentsTable {
   conversation_starters: JsonText;
   alias: string | null;
   status: AgentStatus;
+  /** Ownership, not configuration: never in a history snapshot, never changed by a restore. */
+  team_id: number | null;
+  project_id: number | null;
   version: number;
   created_on: string;
   created_by: number;
@@ -102,6 +122,102 @@ export interface AgentStarsTable {
   created_on: string;
 }
 
+export type TeamRole = 'lead' | 'editor' | 'viewer';
+
+export interface TeamsTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  description: string;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: number;
+  organization_id: number;
+  role: TeamRole;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+}
+
+export interface ProjectsTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  description: string;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface ProjectTeamsTable {
+  project_id: number;
+  team_id: number;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  created_on: string;
+  created_by: number;
+}
+
+export interface ProjectRecentTable {
+  user_id: number;
+  project_id: number;
+  used_on: string;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  organization_id: number;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_on: string;
+  read_on: string | null;
+}
+
+export interface FeatureFlagsTable {
+  organization_id: number;
+  flag: string;
+  /** 1 on, 0 off (better-sqlite3 binds no booleans) */
+  enabled: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface OrganizationConfigurationsTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  settings: JsonText;
+  /** Set on the one active configuration of the organization, null on the others. */
+  activated_on: string | null;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface ModelDeploymentsTable {
+  organization_id: number;
+  chat_llm_configuration_id: number | null;
+  embedding_llm_configuration_id: number | null;
+  image_llm_configuration_id: number | null;
+  judge_llm_configuration_id: number | null;
+  modified_on: string;
+  modified_by: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -111,6 +227,17 @@ export interface DB {
   agent_history: AgentHistoryTable;
   agent_recent: AgentRecentTable;
   agent_stars: AgentStarsTable;
+  password_tokens: PasswordTokensTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  projects: ProjectsTable;
+  project_teams: ProjectTeamsTable;
+  project_members: ProjectMembersTable;
+  project_recent: ProjectRecentTable;
+  notifications: NotificationsTable;
+  feature_flags: FeatureFlagsTable;
+  organization_configurations: OrganizationConfigurationsTable;
+  model_deployments: ModelDeploymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -119,3 +246,8 @@ export type NewAgentRow = Insertable<AgentsTable>;
 export type AgentRowUpdate = Updateable<AgentsTable>;
 export type HistoryRow = Selectable<AgentHistoryTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type ConfigurationRow = Selectable<OrganizationConfigurationsTable>;

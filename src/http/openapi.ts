@@ -8,7 +8,13 @@ import { SERVER_VERSION } from '../version.js';
 export const API_TAGS = [
   { name: 'auth', description: 'Logging in, sessions and API keys' },
   { name: 'users', description: 'Users of the organization' },
+  { name: 'organizations', description: 'The organization: settings, users, logo, configurations, model deployment' },
+  { name: 'teams', description: 'Teams and teammates with their roles' },
+  { name: 'projects', description: 'Projects, their teams and members' },
   { name: 'agents', description: 'Agents, their history and checkpoints' },
+  { name: 'notifications', description: "The caller's notifications" },
+  { name: 'flags', description: 'Feature flags of the organization' },
+  { name: 'legacy', description: 'The legacy generation: bare JSON bodies and arrays, trailing slash' },
   { name: 'service', description: 'Health, readiness, version and this document' },
 ];
 

@@ -25,7 +25,7 @@ export async function createOrganization(app: App, name = `Organization ${++sequ
 
 /** The organization of the owner made at first start. */
 export async function firstOrganizationId(app: App): Promise<number> {
-  const owner = await new UsersRepo(app.database.db).findByEmail('owner@example.com');
+  const owner = await new UsersRepo(app.database.db, app.database.dialect).findByEmail('owner@example.com');
   return owner!.organization_id;
 }
 
@@ -37,7 +37,7 @@ export async function createUser(
   const role = options.role ?? 'member';
   const email = options.email ?? `user${++sequence}.${role}@example.com`;
   const at = now();
-  const user = await new UsersRepo(app.database.db).insert({
+  const user = await new UsersRepo(app.database.db, app.database.dialect).insert({
     organization_id: organizationId,
     email,
     first_name: 'Test',

@@ -8,6 +8,8 @@ export function presentAgent(agent: AgentWithUsers): AgentView {
     id: agent.id,
     organization_id: agent.organization_id,
     ...snapshotOf(agent),
+    team_id: agent.team_id,
+    project_id: agent.project_id,
     version: agent.version,
     created_on: agent.created_on,
     created_by: agent.created_by_email,

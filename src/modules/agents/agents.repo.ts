@@ -15,6 +15,10 @@ export interface AgentFilter {
   createdBefore?: string | undefined;
   modifiedAfter?: string | undefined;
   modifiedBefore?: string | undefined;
+  teamIds?: number[] | undefined;
+  projectIds?: number[] | undefined;
+  /** Agents this user may use: those of the user's teams and those of no team. */
+  accessibleTo?: number | undefined;
   sort?: { field: AgentSortField; direction: 'asc' | 'desc' } | undefined;
 }
 
@@ -36,6 +40,8 @@ const AGENT_COLUMNS = [
   'a.modified_on',
   'a.modified_by',
   'a.deleted_on',
+  'a.team_id',
+  'a.project_id',
 ] as const;
 
 export class AgentsRepo {
@@ -106,6 +112,17 @@ export class AgentsRepo {
     if (filter.createdBefore) query = query.where('a.created_on', '<', filter.createdBefore);
     if (filter.modifiedAfter) query = query.where('a.modified_on', '>=', filter.modifiedAfter);
     if (filter.modifiedBefore) query = query.where('a.modified_on', '<', filter.modifiedBefore);
+    if (filter.teamIds?.length) query = query.where('a.team_id', 'in', filter.teamIds);
+    if (filter.projectIds?.length) query = query.where('a.project_id', 'in', filter.projectIds);
+    if (filter.accessibleTo !== undefined) {
+      const userId = filter.accessibleTo;
+      query = query.where((eb) =>
+        eb.or([
+          eb('a.team_id', 'is', null),
+          eb('a.team_id', 'in', eb.selectFrom('team_members as tm').select('tm.team_id').where('tm.organization_id', '=', organizationId).where('tm.user_id', '=', userId)),
+        ]),
+      );
+    }
     return query;
   }
 

@@ -25,14 +25,20 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'List agents visible to the caller',
-        description: 'Paginated; filter by q (name or description contains) and status; sort by a field.',
+        description: 'Paginated; filter by q (name or description contains), status, project_id and team_id; sort by a field.',
         querystring: listAgentsQuery(pageSizeMax),
         response: responses({ 200: Envelope(Page(AgentSchema)) }),
       },
     },
     async (request) => {
-      const { page, page_size, q, status, sort } = request.query;
-      const filter = { q, statuses: status ? [status] : undefined, sort: parseSort(sort) };
+      const { page, page_size, q, status, sort, project_id, team_id } = request.query;
+      const filter = {
+        q,
+        statuses: status ? [status] : undefined,
+        projectIds: project_id === undefined ? undefined : [project_id],
+        teamIds: team_id === undefined ? undefined : [team_id],
+        sort: parseSort(sort),
+      };
       return ok('Agents', await agents.list(request.actor, filter, { page, page_size }));
     },
   );
@@ -44,7 +50,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create an agent; writes its first history record',
         body: CreateAgentBody,
-        response: responses({ 201: Envelope(AgentSchema) }, [403, 409]),
+        response: responses({ 201: Envelope(AgentSchema) }, [403, 404, 409]),
       },
     },
     async (request, reply) => {

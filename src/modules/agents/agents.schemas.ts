@@ -19,6 +19,12 @@ const configurationFields = {
   alias: Nullable(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$', description: 'Short lower-case handle' })),
 };
 
+/** Ownership, not configuration: outside history snapshots, and a restore leaves it as it is. */
+const ownershipFields = {
+  team_id: Nullable(Id('Team the agent belongs to; null for none. Setting it takes lead or editor in that team (or owner, admin)')),
+  project_id: Nullable(Id('Project the agent belongs to; null for none')),
+};
+
 export const CreateAgentBody = Type.Object(
   {
     name: configurationFields.name,
@@ -30,12 +36,14 @@ export const CreateAgentBody = Type.Object(
     conversation_starters: Type.Optional(configurationFields.conversation_starters),
     alias: Type.Optional(configurationFields.alias),
     status: Type.Optional(AgentStatusSchema),
+    team_id: Type.Optional(ownershipFields.team_id),
+    project_id: Type.Optional(ownershipFields.project_id),
   },
   { description: 'Fields the server owns (id, version, organization_id, created_by…) are ignored if sent' },
 );
 export type CreateAgentInput = Static<typeof CreateAgentBody>;
 
-export const UpdateAgentBody = Type.Partial(Type.Object(configurationFields), {
+export const UpdateAgentBody = Type.Partial(Type.Object({ ...configurationFields, ...ownershipFields }), {
   description: 'Only the fields sent change. Status changes through activate and deactivate; server-owned fields are ignored.',
 });
 export type UpdateAgentInput = Static<typeof UpdateAgentBody>;
@@ -49,6 +57,7 @@ export const AgentSchema = Type.Object({
   organization_id: Id('Organization of the agent'),
   ...configurationFields,
   status: AgentStatusSchema,
+  ...ownershipFields,
   version: Type.Integer({ minimum: 1, description: 'Increments on every change; also the ETag' }),
   created_on: Timestamp('When the agent was created'),
   created_by: Type.String({ description: 'E-mail of the user who created the agent' }),
@@ -66,6 +75,8 @@ export const listAgentsQuery = (pageSizeMax: number) =>
   PageQuery(pageSizeMax, {
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text the name or description contains, ignoring case' })),
     status: Type.Optional(AgentStatusSchema),
+    project_id: Type.Optional(Id('Only agents of this project')),
+    team_id: Type.Optional(Id('Only agents of this team')),
     sort: Type.Optional(SortSchema),
   });
 
@@ -75,6 +86,8 @@ export const filterAgentsBody = (pageSizeMax: number) =>
     status: Type.Optional(Type.Array(AgentStatusSchema, { maxItems: 3 })),
     ids: Type.Optional(Type.Array(Id('Agent identifier'), { maxItems: 1000 })),
     created_by: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000, description: 'Creators, by user id' })),
+    team_ids: Type.Optional(Type.Array(Id('Team identifier'), { maxItems: 1000, description: 'Agents of any of these teams' })),
+    project_ids: Type.Optional(Type.Array(Id('Project identifier'), { maxItems: 1000, description: 'Agents of any of these projects' })),
     created_after: Type.Optional(Timestamp('Created at or after')),
     created_before: Type.Optional(Timestamp('Created before')),
     modified_after: Type.Optional(Timestamp('Changed at or after')),
@@ -97,3 +110,27 @@ export const AgentStatusView = Type.Object({
     { description: 'Corpora the agent draws on, with their state' },
   ),
 });
+
+export const TeamRoleQuery = Type.Object({
+  user_id: Type.Optional(Id('The user to answer for; the caller when omitted')),
+});
+
+export const TeamRoleSchema = Type.Object({
+  agent_id: Id('Agent identifier'),
+  team_id: Type.Union([Id('Team of the agent'), Type.Null()], { description: 'null: the agent belongs to no team' }),
+  user_id: Id('The user answered for'),
+  organization_role: Type.String({ description: 'owner, admin, member or viewer' }),
+  team_role: Type.Union([Type.Literal('lead'), Type.Literal('editor'), Type.Literal('viewer'), Type.Null()], {
+    description: "The user's role in the agent's team; null when the agent has no team or the user is not in it",
+  }),
+  can_change: Type.Boolean({ description: 'Whether the user may update, activate, deactivate, checkpoint and restore the agent' }),
+  can_delete: Type.Boolean({ description: 'Whether the user may delete the agent' }),
+});
+
+/** The list filters that agents by team, by project and accessible take. */
+export const scopedAgentsQuery = (pageSizeMax: number) =>
+  PageQuery(pageSizeMax, {
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text the name or description contains, ignoring case' })),
+    status: Type.Optional(AgentStatusSchema),
+    sort: Type.Optional(SortSchema),
+  });

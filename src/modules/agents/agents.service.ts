@@ -1,9 +1,16 @@
+import type { Kysely } from 'kysely';
 import { now } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import type { AgentRowUpdate, AgentStatus } from '../../db/schema.js';
+import type { AgentRowUpdate, AgentStatus, DB } from '../../db/schema.js';
 import { BadRequest, NotFound } from '../../errors.js';
 import type { PageRequest, PageResult } from '../../pagination.js';
 import type { Actor } from '../auth/actor.js';
+import type { Subject } from '../auth/roles.js';
+import type { FeatureFlagsService } from '../flags/flags.service.js';
+import { ProjectsRepo } from '../projects/projects.repo.js';
+import { TeamsRepo } from '../teams/teams.repo.js';
+import { UsersRepo } from '../users/users.repo.js';
+import { changeRefusal, checkAliasFlag, loadAgentAccess, requireTeamRole } from './agent-access.js';
 import { CONFIGURATION_FIELDS, DEFAULT_CONFIGURATION, snapshotOf } from './agent-config.js';
 import { commitAgentChange } from './agent-changes.js';
 import { presentAgent } from './agent.presenter.js';
@@ -40,15 +47,42 @@ function configurationUpdate(input: UpdateAgentInput): AgentRowUpdate {
   return fields as AgentRowUpdate;
 }
 
-export class AgentsService {
-  constructor(private readonly database: Database) {}
+export interface TeamRoleView {
+  agent_id: number;
+  team_id: number | null;
+  user_id: number;
+  organization_role: Subject['role'];
+  team_role: 'lead' | 'editor' | 'viewer' | null;
+  can_change: boolean;
+  can_delete: boolean;
+}
 
-  private repo(db = this.database.db) {
+export class AgentsService {
+  constructor(
+    private readonly database: Database,
+    private readonly flags: FeatureFlagsService,
+  ) {}
+
+  private repo(db: Kysely<DB> = this.database.db) {
     return new AgentsRepo(db, this.database.dialect);
   }
 
+  private access(actor: Actor, agentId: number) {
+    return loadAgentAccess(this.database.db, this.database.dialect, actor, agentId);
+  }
+
+  private async requireProject(actor: Actor, projectId: number): Promise<void> {
+    if (!(await new ProjectsRepo(this.database.db, this.database.dialect).exists(actor.organizationId, projectId))) {
+      throw new NotFound('project', projectId);
+    }
+  }
+
   async create(actor: Actor, input: CreateAgentInput): Promise<AgentView> {
-    authorize(agentPolicy.mayCreate(actor), 'Viewers may not create agents');
+    const teamId = input.team_id ?? null;
+    const teamRole = teamId === null ? null : await requireTeamRole(this.database.db, this.database.dialect, actor, teamId);
+    authorize(agentPolicy.mayCreate(actor, teamId, teamRole), changeRefusal({ team_id: teamId }, 'create agents'));
+    if (input.project_id != null) await this.requireProject(actor, input.project_id);
+    await checkAliasFlag(this.flags, actor, input.alias, null);
     const at = now();
     return this.database.db.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
@@ -59,6 +93,8 @@ export class AgentsService {
         ...configurationUpdate(input),
         name: input.name,
         status: input.status ?? 'draft',
+        team_id: teamId,
+        project_id: input.project_id ?? null,
         version: 1,
         created_on: at,
         created_by: actor.userId,
@@ -102,28 +138,73 @@ export class AgentsService {
       createdBefore: body.created_before,
       modifiedAfter: body.modified_after,
       modifiedBefore: body.modified_before,
+      teamIds: body.team_ids,
+      projectIds: body.project_ids,
       sort: parseSort(body.sort),
     };
     return this.list(actor, filter, { page: body.page ?? 1, page_size: body.page_size ?? 20 });
   }
 
+  /** Agents the caller may use: those of its teams and those of no team. */
+  accessible(actor: Actor, filter: AgentFilter, page: PageRequest): Promise<PageResult<AgentView>> {
+    return this.list(actor, { ...filter, accessibleTo: actor.userId }, page);
+  }
+
+  async ofTeam(actor: Actor, teamId: number, projectId: number | undefined, filter: AgentFilter, page: PageRequest): Promise<PageResult<AgentView>> {
+    await requireTeamRole(this.database.db, this.database.dialect, actor, teamId);
+    if (projectId !== undefined) await this.requireProject(actor, projectId);
+    return this.list(actor, { ...filter, teamIds: [teamId], projectIds: projectId === undefined ? undefined : [projectId] }, page);
+  }
+
+  async ofProject(actor: Actor, projectId: number, filter: AgentFilter, page: PageRequest): Promise<PageResult<AgentView>> {
+    await this.requireProject(actor, projectId);
+    return this.list(actor, { ...filter, projectIds: [projectId] }, page);
+  }
+
+  /** A user's (by default the caller's) role in the agent's team, and what it lets them do to the agent. */
+  async teamRole(actor: Actor, agentId: number, userId = actor.userId): Promise<TeamRoleView> {
+    const { agent } = await this.access(actor, agentId);
+    const user = await new UsersRepo(this.database.db, this.database.dialect).findInOrganization(actor.organizationId, userId);
+    if (!user) throw new NotFound('user', userId);
+    const subject: Subject = { userId: user.id, role: user.role };
+    const teamRole = agent.team_id === null ? null : await new TeamsRepo(this.database.db, this.database.dialect).roleOf(actor.organizationId, agent.team_id, userId);
+    return {
+      agent_id: agent.id,
+      team_id: agent.team_id,
+      user_id: user.id,
+      organization_role: user.role,
+      team_role: teamRole,
+      can_change: user.deactivated_on === null && agentPolicy.mayChange(subject, agent, teamRole),
+      can_delete: user.deactivated_on === null && agentPolicy.mayDelete(subject, agent, teamRole),
+    };
+  }
+
   async update(actor: Actor, agentId: number, input: UpdateAgentInput, expectedVersion?: number): Promise<AgentView> {
-    await this.get(actor, agentId);
-    authorize(agentPolicy.mayChange(actor), 'Viewers may not change agents');
+    const { agent, teamRole } = await this.access(actor, agentId);
+    authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'change agents'));
+    const fields = configurationUpdate(input);
+    if (input.team_id !== undefined && input.team_id !== agent.team_id) {
+      if (input.team_id !== null) {
+        const targetRole = await requireTeamRole(this.database.db, this.database.dialect, actor, input.team_id);
+        authorize(agentPolicy.mayPlaceInTeam(actor, targetRole), `Only leads and editors of team ${input.team_id}, owners and admins may move agents into it`);
+      }
+      fields.team_id = input.team_id;
+    }
+    if (input.project_id !== undefined && input.project_id !== agent.project_id) {
+      if (input.project_id !== null) await this.requireProject(actor, input.project_id);
+      fields.project_id = input.project_id;
+    }
+    await checkAliasFlag(this.flags, actor, input.alias, agent.alias);
     return this.database.db.transaction().execute(async (trx) => {
-      await commitAgentChange(trx, this.database.dialect, actor, agentId, configurationUpdate(input), {
-        kind: 'update',
-        checkpointName: 'Updated',
-        expectedVersion,
-      });
+      await commitAgentChange(trx, this.database.dialect, actor, agentId, fields, { kind: 'update', checkpointName: 'Updated', expectedVersion });
       return presentAgent((await this.repo(trx).findVisible(actor.organizationId, agentId))!);
     });
   }
 
   /** Activating an active agent (or deactivating an inactive one) changes nothing and writes nothing. */
   async setStatus(actor: Actor, agentId: number, status: Exclude<AgentStatus, 'draft'>): Promise<AgentView> {
-    await this.get(actor, agentId);
-    authorize(agentPolicy.mayChange(actor), 'Viewers may not activate or deactivate agents');
+    const { agent, teamRole } = await this.access(actor, agentId);
+    authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'activate or deactivate agents'));
     return this.database.db.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
       const current = await repo.findVisible(actor.organizationId, agentId);
@@ -139,9 +220,11 @@ export class AgentsService {
   }
 
   async delete(actor: Actor, agentId: number): Promise<void> {
-    const agent = await this.repo().findVisible(actor.organizationId, agentId);
-    if (!agent) throw new NotFound('agent', agentId);
-    authorize(agentPolicy.mayDelete(actor, agent), 'Only the agent’s creator, an owner or an admin may delete it');
+    const { agent, teamRole } = await this.access(actor, agentId);
+    authorize(
+      agentPolicy.mayDelete(actor, agent, teamRole),
+      agent.team_id === null ? 'Only the agent’s creator, an owner or an admin may delete it' : `Only a lead of team ${agent.team_id}, the agent’s creator (an editor there), an owner or an admin may delete it`,
+    );
     if (!(await this.repo().markDeleted(actor.organizationId, agentId, now(), actor.userId))) throw new NotFound('agent', agentId);
   }
 

@@ -5,6 +5,8 @@ import type { Database } from '../../db/database.js';
 import { BadRequest, NotFound } from '../../errors.js';
 import { pageOf, type PageRequest } from '../../pagination.js';
 import type { Actor } from '../auth/actor.js';
+import type { FeatureFlagsService } from '../flags/flags.service.js';
+import { changeRefusal, checkAliasFlag, loadAgentAccess } from './agent-access.js';
 import { configurationOf, differences, parseSnapshot, snapshotOf } from './agent-config.js';
 import { commitAgentChange } from './agent-changes.js';
 import { presentHistoryRecord, presentRestoredRecord } from './agent.presenter.js';
@@ -18,7 +20,10 @@ export interface RestoreInput {
 }
 
 export class HistoryService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly flags: FeatureFlagsService,
+  ) {}
 
   private async requireAgent(actor: Actor, agentId: number) {
     const agent = await new AgentsRepo(this.database.db, this.database.dialect).findVisible(actor.organizationId, agentId);
@@ -48,8 +53,8 @@ export class HistoryService {
 
   /** Saves the current configuration under a name; the agent and its version do not change. */
   async saveCheckpoint(actor: Actor, agentId: number, input: { checkpoint_name: string; checkpoint_description?: string | undefined }) {
-    await this.requireAgent(actor, agentId);
-    authorize(agentPolicy.mayChange(actor), 'Viewers may not save checkpoints');
+    const { agent, teamRole } = await loadAgentAccess(this.database.db, this.database.dialect, actor, agentId);
+    authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'save checkpoints of agents'));
     return this.database.db.transaction().execute(async (trx) => {
       const agent = await new AgentsRepo(trx, this.database.dialect).findVisible(actor.organizationId, agentId);
       if (!agent) throw new NotFound('agent', agentId);
@@ -80,14 +85,14 @@ export class HistoryService {
     if (historyId === undefined) {
       throw new BadRequest('history_id is required to restore a checkpoint', [{ pointer: '/body/history_id', message: 'is required' }]);
     }
-    await this.requireAgent(actor, agentId);
-    authorize(agentPolicy.mayRestore(actor), 'Viewers may not restore agents');
+    const { agent, teamRole } = await loadAgentAccess(this.database.db, this.database.dialect, actor, agentId);
+    authorize(agentPolicy.mayRestore(actor, agent, teamRole), changeRefusal(agent, 'restore agents'));
+    // Records are immutable, so reading the target before taking the agent's lock is safe.
+    const target = await new HistoryRepo(this.database.db).find(actor.organizationId, agentId, historyId);
+    if (!target) throw new NotFound('history', historyId);
+    const configuration = configurationOf(parseSnapshot(target.snapshot));
+    await checkAliasFlag(this.flags, actor, configuration.alias, agent.alias);
     return this.database.db.transaction().execute(async (trx) => {
-      const history = new HistoryRepo(trx);
-      // Records are immutable, so reading the target before taking the agent's lock is safe.
-      const target = await history.find(actor.organizationId, agentId, historyId);
-      if (!target) throw new NotFound('history', historyId);
-      const configuration = configurationOf(parseSnapshot(target.snapshot));
       await commitAgentChange(
         trx,
         this.database.dialect,

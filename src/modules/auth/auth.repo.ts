@@ -52,6 +52,13 @@ export class AuthRepo {
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
   }
 
+  /** Ends every session of a user, but the one named (the caller's own, when it changes its password). */
+  async deleteSessionsOfUser(userId: number, exceptSessionId?: number): Promise<void> {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+    await query.execute();
+  }
+
   async deleteExpiredSessions(userId: number, now: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_on', '<=', now).execute();
   }

@@ -4,6 +4,7 @@ import { hoursFrom, now } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { BadRequest, NotFound, Unauthenticated } from '../../errors.js';
+import type { FeatureFlagsService } from '../flags/flags.service.js';
 import { UsersRepo } from '../users/users.repo.js';
 import type { Actor } from './actor.js';
 import { AuthRepo, type CallerRow } from './auth.repo.js';
@@ -21,6 +22,7 @@ export class AuthService {
   constructor(
     private readonly database: Database,
     private readonly config: Config,
+    private readonly flags: FeatureFlagsService,
   ) {
     this.repo = new AuthRepo(database.db);
   }
@@ -57,7 +59,7 @@ export class AuthService {
   }
 
   async login(email: string, password: string) {
-    const user = await new UsersRepo(this.database.db).findByEmail(email);
+    const user = await new UsersRepo(this.database.db, this.database.dialect).findByEmail(email);
     if (!user || user.password_hash === null || user.deactivated_on !== null) {
       await spendVerificationTime(this.config.passwordHashCost);
       throw new Unauthenticated('Invalid e-mail or password');
@@ -78,7 +80,13 @@ export class AuthService {
     await this.repo.deleteSession(actor.credential.id);
   }
 
-  /** Creates a key for its owner (the caller, or a user named on the command line). */
+  /** A key for the caller, through the API: behind the developer-portal flag. */
+  async issueApiKey(actor: Actor, input: { name: string; expires_in_days?: number | undefined }) {
+    await this.flags.require(actor, 'developer-portal');
+    return this.createApiKey(actor, input);
+  }
+
+  /** Creates a key for its owner (the caller, or a user named on the command line by the operator). */
   async createApiKey(owner: Pick<Actor, 'userId' | 'organizationId'>, input: { name: string; expires_in_days?: number | undefined }) {
     const key = generateToken(API_KEY_PREFIX);
     const createdOn = now();

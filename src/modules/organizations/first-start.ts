@@ -27,7 +27,7 @@ export async function createFirstOwner(database: Database, config: Config): Prom
       if ((await new OrganizationsRepo(trx).count()) > 0) return undefined;
       const at = now();
       const organization = await new OrganizationsRepo(trx).insert('Default organization', at);
-      await new UsersRepo(trx).insert({
+      await new UsersRepo(trx, database.dialect).insert({
         organization_id: organization.id,
         email,
         first_name: '',

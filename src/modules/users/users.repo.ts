@@ -1,30 +1,119 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { DB, UsersTable } from '../../db/schema.js';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
+import type { DB, OrganizationRole, UsersTable } from '../../db/schema.js';
+import { Conflict } from '../../errors.js';
+import { rowLimit, type ListWindow } from '../../pagination.js';
 
 export type NewUser = Insertable<UsersTable>;
 
+export interface UserFilter {
+  q?: string | undefined;
+  role?: OrganizationRole | undefined;
+  isActive?: boolean | undefined;
+}
+
 export class UsersRepo {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Users with the e-mails of whoever created and last changed them. */
+  private withAudit() {
+    return this.db
+      .selectFrom('users as u')
+      .leftJoin('users as creator', 'creator.id', 'u.created_by')
+      .leftJoin('users as modifier', 'modifier.id', 'u.modified_by')
+      .selectAll('u')
+      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email']);
+  }
 
   /** E-mails are unique across the server and stored lower-cased. */
   findByEmail(email: string) {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return this.withAudit().where('u.email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
   findInOrganization(organizationId: number, userId: number) {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    return this.withAudit().where('u.organization_id', '=', organizationId).where('u.id', '=', userId).executeTakeFirst();
   }
 
-  insert(user: NewUser) {
-    return this.db
-      .insertInto('users')
-      .values({ ...user, email: user.email.toLowerCase() })
-      .returningAll()
+  async list(organizationId: number, filter: UserFilter, window: ListWindow) {
+    let query = this.withAudit().where('u.organization_id', '=', organizationId);
+    if (filter.q) {
+      const text = filter.q;
+      query = query.where((eb) =>
+        eb.or(['u.email', 'u.first_name', 'u.last_name'].map((column) => this.dialect.containsIgnoringCase(eb.ref(column as 'u.email'), text))),
+      );
+    }
+    if (filter.role) query = query.where('u.role', '=', filter.role);
+    if (filter.isActive !== undefined) query = query.where('u.deactivated_on', filter.isActive ? 'is' : 'is not', null);
+    const { total } = await query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
+    const rows = await query.orderBy('u.id').limit(rowLimit(window)).offset(window.offset).execute();
+    return { rows, total: Number(total) };
+  }
+
+  /** Of the given ids, those of the organization's users, with whether each is active. */
+  statesOf(organizationId: number, userIds: number[]) {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'deactivated_on'])
+      .where('organization_id', '=', organizationId)
+      .where('id', 'in', userIds)
+      .execute();
+  }
+
+  /** Of the given ids, those of active users of the organization. */
+  async activeIds(organizationId: number, userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('id', 'in', userIds)
+      .where('deactivated_on', 'is', null)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async countActiveOwners(organizationId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('organization_id', '=', organizationId)
+      .where('role', '=', 'owner')
+      .where('deactivated_on', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async insert(user: NewUser) {
+    try {
+      return await this.db
+        .insertInto('users')
+        .values({ ...user, email: user.email.toLowerCase() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      throw this.dialect.isUniqueViolation(error) ? emailTaken(user.email) : error;
+    }
+  }
+
+  async update(organizationId: number, userId: number, fields: Updateable<UsersTable>): Promise<void> {
+    const values = fields.email === undefined ? fields : { ...fields, email: fields.email.toLowerCase() };
+    try {
+      await this.db.updateTable('users').set(values).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+    } catch (error) {
+      throw this.dialect.isUniqueViolation(error) ? emailTaken(String(fields.email)) : error;
+    }
   }
 }
+
+function emailTaken(email: string): Conflict {
+  return new Conflict(`A user with e-mail ${email.toLowerCase()} already exists`);
+}
+
+export type UserWithAudit = NonNullable<Awaited<ReturnType<UsersRepo['findInOrganization']>>>;

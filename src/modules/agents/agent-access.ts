@@ -1,0 +1,45 @@
+// What the agent policy needs to decide: the agent (if the caller can see it) and the caller's role in
+// the agent's team, or in a team an agent is to be placed in.
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
+import type { DB, TeamRole } from '../../db/schema.js';
+import { NotFound } from '../../errors.js';
+import type { Actor } from '../auth/actor.js';
+import type { FeatureFlagsService } from '../flags/flags.service.js';
+import { TeamsRepo } from '../teams/teams.repo.js';
+import { AgentsRepo, type AgentWithUsers } from './agents.repo.js';
+
+export interface AgentAccess {
+  agent: AgentWithUsers;
+  /** The caller's role in the agent's team; null when the agent has no team or the caller is not in it. */
+  teamRole: TeamRole | null;
+}
+
+export async function loadAgentAccess(db: Kysely<DB>, dialect: Dialect, actor: Actor, agentId: number): Promise<AgentAccess> {
+  const agent = await new AgentsRepo(db, dialect).findVisible(actor.organizationId, agentId);
+  if (!agent) throw new NotFound('agent', agentId);
+  const teamRole = agent.team_id === null ? null : await new TeamsRepo(db, dialect).roleOf(actor.organizationId, agent.team_id, actor.userId);
+  return { agent, teamRole };
+}
+
+/** A user's role in a team of the caller's organization; 404 when the organization has no such team. */
+export async function requireTeamRole(db: Kysely<DB>, dialect: Dialect, actor: Actor, teamId: number, userId = actor.userId): Promise<TeamRole | null> {
+  const teams = new TeamsRepo(db, dialect);
+  if (!(await teams.exists(actor.organizationId, teamId))) throw new NotFound('team', teamId);
+  return teams.roleOf(actor.organizationId, teamId, userId);
+}
+
+/**
+ * With agent-alias off, giving an agent an alias it does not have (on create, update or restore)
+ * answers 403; clearing an alias, or keeping the one it has, is always allowed.
+ */
+export async function checkAliasFlag(flags: FeatureFlagsService, actor: Actor, alias: string | null | undefined, current: string | null): Promise<void> {
+  if (alias !== undefined && alias !== null && alias !== current) await flags.require(actor, 'agent-alias');
+}
+
+/** Why a change of an agent was refused, for the 403 message. */
+export function changeRefusal(agent: { team_id: number | null }, doing: string): string {
+  return agent.team_id === null
+    ? `Viewers may not ${doing}`
+    : `Only leads and editors of team ${agent.team_id}, owners and admins may ${doing} of that team`;
+}

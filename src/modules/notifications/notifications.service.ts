@@ -1,0 +1,80 @@
+// Notifications: created by events worth knowing (added to a team or project, a document that failed,
+// an evaluation that finished), read by their user only. Other modules call notify() once the change
+// it reports is committed.
+import { now } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { NotificationRow } from '../../db/schema.js';
+import { NotFound } from '../../errors.js';
+import type { ListSlice, ListWindow } from '../../pagination.js';
+import type { Actor } from '../auth/actor.js';
+import { UsersRepo } from '../users/users.repo.js';
+import { NotificationsRepo } from './notifications.repo.js';
+import type { NotificationView } from './notifications.schemas.js';
+
+export type NotificationKind = 'team_added' | 'team_role_changed' | 'project_added' | 'document_failed' | 'evaluation_finished';
+
+export interface NotificationMessage {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** Path of the API resource the notification is about, e.g. /api/v2/teams/3 */
+  link?: string | undefined;
+}
+
+export function presentNotification(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    is_read: row.read_on !== null,
+    created_on: row.created_on,
+    read_on: row.read_on,
+  };
+}
+
+export class NotificationsService {
+  constructor(private readonly database: Database) {}
+
+  private repo() {
+    return new NotificationsRepo(this.database.db);
+  }
+
+  /**
+   * Notifies users of an organization. Users not in that organization, or deactivated, are skipped,
+   * so a caller cannot reach another organization's users whatever ids it passes.
+   */
+  async notify(organizationId: number, userIds: readonly number[], message: NotificationMessage): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const recipients = await new UsersRepo(this.database.db, this.database.dialect).activeIds(organizationId, [...new Set(userIds)]);
+    const at = now();
+    await this.repo().insertMany(
+      recipients.map((userId) => ({
+        organization_id: organizationId,
+        user_id: userId,
+        kind: message.kind,
+        title: message.title,
+        body: message.body,
+        link: message.link ?? null,
+        created_on: at,
+      })),
+    );
+    return recipients.length;
+  }
+
+  async list(actor: Actor, unreadOnly: boolean, window: ListWindow): Promise<ListSlice<NotificationView>> {
+    const { rows, total } = await this.repo().list(actor.organizationId, actor.userId, unreadOnly, window);
+    return { items: rows.map(presentNotification), total };
+  }
+
+  async markRead(actor: Actor, notificationId: number): Promise<NotificationView> {
+    const row = await this.repo().markRead(actor.organizationId, actor.userId, notificationId, now());
+    if (!row) throw new NotFound('notification', notificationId);
+    return presentNotification(row);
+  }
+
+  async markAllRead(actor: Actor): Promise<number> {
+    return this.repo().markAllRead(actor.organizationId, actor.userId, now());
+  }
+}

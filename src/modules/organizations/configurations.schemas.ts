@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, NullableTimestamp, Timestamp } from '../../http/schemas.js';
+import { OrganizationParams } from './organizations.schemas.js';
+
+const Settings = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), {
+  maxProperties: 500,
+  description: 'Any JSON object of settings. Readable by everyone in the organization: keep no secrets here.',
+});
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique among the organization’s configurations' });
+
+export const ConfigurationSchema = Type.Object({
+  id: Id('Configuration identifier'),
+  organization_id: Id('Organization of the configuration'),
+  name: Name,
+  settings: Settings,
+  is_active: Type.Boolean({ description: 'Whether this is the organization’s active configuration; one at most is' }),
+  activated_on: NullableTimestamp('When it became the active one; null while inactive'),
+  created_on: Timestamp('When the configuration was created'),
+  created_by: Type.String({ description: 'E-mail of who created it' }),
+  modified_on: Timestamp('When it last changed'),
+  modified_by: Type.String({ description: 'E-mail of who last changed it' }),
+});
+export type ConfigurationView = Static<typeof ConfigurationSchema>;
+
+export const CreateConfigurationBody = Type.Object({
+  name: Name,
+  settings: Type.Optional(Settings),
+  activate: Type.Optional(Type.Boolean({ description: 'true: make it the active configuration at once' })),
+});
+export type CreateConfigurationInput = Static<typeof CreateConfigurationBody>;
+
+export const UpdateConfigurationBody = Type.Object(
+  { name: Type.Optional(Name), settings: Type.Optional(Settings) },
+  { description: 'Only the fields sent change; settings replaces the whole object. Activation has its own operation.' },
+);
+export type UpdateConfigurationInput = Static<typeof UpdateConfigurationBody>;
+
+export const ConfigurationParams = Type.Composite([OrganizationParams, Type.Object({ configuration_id: Id('Configuration identifier') })]);

@@ -1,0 +1,62 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+
+export const OrganizationParams = Type.Object({ org_id: Id('Identifier of the organization: the caller’s own; any other is not found') });
+
+const organizationFields = {
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  description: Type.String({ maxLength: 2000 }),
+};
+
+export const OrganizationSchema = Type.Object({
+  id: Id('Organization identifier'),
+  ...organizationFields,
+  logo_url: Type.Union([Type.String(), Type.Null()], { description: 'Path of the logo; null while there is none' }),
+  logo_content_type: Type.Union([Type.String(), Type.Null()], { description: 'Type of the logo, decided from its content' }),
+  created_on: Timestamp('When the organization was created'),
+  modified_on: Timestamp('When the organization last changed'),
+  modified_by: Type.Union([Type.String(), Type.Null()], { description: 'E-mail of who last changed it' }),
+});
+export type OrganizationView = Static<typeof OrganizationSchema>;
+
+export const UpdateOrganizationBody = Type.Partial(Type.Object(organizationFields), { description: 'Only the fields sent change' });
+
+export const organizationUsersQuery = (pageSizeMax: number) =>
+  PageQuery(pageSizeMax, {
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text the e-mail or a name contains, ignoring case' })),
+    is_active: Type.Optional(Type.Boolean({ description: 'true: active users only; false: deactivated ones only' })),
+  });
+
+const LlmConfigurationReference = (purpose: string) =>
+  Type.Union([Id(`LLM configuration that serves ${purpose}`), Type.Null()], { description: `LLM configuration that serves ${purpose}; null for none` });
+
+const deploymentFields = {
+  chat: LlmConfigurationReference('chat'),
+  embedding: LlmConfigurationReference('embedding'),
+  image: LlmConfigurationReference('image generation'),
+  judge: LlmConfigurationReference('evaluation judging'),
+};
+
+export const ModelDeploymentSchema = Type.Object({
+  ...deploymentFields,
+  modified_on: NullableTimestamp('When the deployment last changed; null while never set'),
+  modified_by: Type.Union([Type.String(), Type.Null()], { description: 'E-mail of who last changed it' }),
+});
+export type ModelDeploymentView = Static<typeof ModelDeploymentSchema>;
+
+export const UpdateModelDeploymentBody = Type.Partial(Type.Object(deploymentFields), {
+  description: 'Only the purposes sent change; null clears one.',
+});
+export type UpdateModelDeploymentInput = Static<typeof UpdateModelDeploymentBody>;
+
+/** A logo: the bytes as uploaded, served with the type decided from them. */
+export const LogoResponse = Type.Unsafe<Buffer>({
+  description: 'The logo image (PNG, JPEG, GIF or WebP)',
+  content: Object.fromEntries(['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+});
+
+export const LogoUploadedSchema = Type.Object({
+  logo_url: Type.String(),
+  logo_content_type: Type.String({ description: 'Decided from the bytes' }),
+  size: Type.Integer({ description: 'Bytes stored' }),
+});
