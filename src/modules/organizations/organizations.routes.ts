@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BadRequest } from '../../errors.js';
+import { BadRequest, PayloadTooLarge } from '../../errors.js';
 import { Envelope, Page, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import { UserSchema } from '../users/users.schemas.js';
@@ -74,7 +74,12 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const readUpload = async () => {
         if (!request.isMultipart()) throw new BadRequest('Send the logo as multipart/form-data with one file');
         const file = await request.file({ limits: { fileSize: app.config.limits.logoBytes, files: 1 } });
-        return file?.toBuffer();
+        try {
+          return await file?.toBuffer();
+        } catch (error) {
+          if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(`The logo is larger than ${app.config.limits.logoBytes} bytes`);
+          throw error;
+        }
       };
       return ok('Logo uploaded', await organizations.setLogo(request.actor, request.params.org_id, readUpload));
     },

@@ -1,0 +1,310 @@
+// The authorisation matrix, checked against the app's own route table: every operation has a declared
+// answer for each organization role, and every operation refuses a caller from another organization
+// (404 for anything of that organization; lists and creations stay within the caller's own). A route
+// added without a line here fails the first test, so every new route must declare who may use it.
+// Team roles refine these answers for team agents; test/team-agents.test.ts covers them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { FLAG_NAMES } from '../src/modules/flags/feature-flags.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { databaseKinds } from './support/databases.js';
+import { createAgent, createOrganization, createUser, type TestUser } from './support/factories.js';
+import { request } from './support/http.js';
+import { addTeammate, createProject, createTeam, multipartFile, pngBytes } from './support/people.js';
+
+type Role = 'owner' | 'admin' | 'member' | 'viewer';
+const ROLES: Role[] = ['owner', 'admin', 'member', 'viewer'];
+
+/** Marks every name of the first organization: none may show up in an answer to the other one. */
+const MARK = 'victim-secret';
+
+interface World {
+  app: App;
+  orgId: number;
+  /** An owner who makes the fixtures; the callers below belong to no team and no project. */
+  maker: TestUser;
+  callers: Record<Role, TestUser>;
+  /** A member whom user operations target. */
+  subject: TestUser;
+  teammate: TestUser;
+  agentId: number;
+  historyId: number;
+  teamId: number;
+  projectId: number;
+  configurationId: number;
+}
+
+interface Call {
+  url: string;
+  body?: unknown;
+  raw?: Buffer;
+  headers?: Record<string, string>;
+}
+
+interface Case {
+  /** The request a caller makes; may first make a target of its own (for deletions). */
+  call: (w: World, caller: TestUser) => Call | Promise<Call>;
+  expect: Record<Role, number>;
+  /** Another organization's caller: 404, or "own" where the operation names nothing of this organization. */
+  foreign: 404 | 'own';
+  /** For a foreign caller, when `call` would make the target in the caller's own organization. */
+  foreignCall?: (w: World) => Call | Promise<Call>;
+}
+
+const all = (status: number) => ({ owner: status, admin: status, member: status, viewer: status });
+const writers = (status: number) => ({ owner: status, admin: status, member: status, viewer: 403 });
+const admins = (status: number) => ({ owner: status, admin: status, member: 403, viewer: 403 });
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}`;
+const freshUser = (w: World) => createUser(w.app, { organizationId: w.orgId, role: 'member' });
+const notification = async (w: World, user: TestUser): Promise<Call> => {
+  await w.app.services.notifications.notify(user.organizationId, [user.id], { kind: 'team_added', title: 'matrix', body: 'matrix' });
+  const id = (await user.api.get('/api/v2/notifications?unread=true')).body.data.items[0].id;
+  return { url: `/api/v2/notifications/${id}/read` };
+};
+const apiKeyOf = async (w: World, user: TestUser): Promise<Call> => {
+  const key = await w.app.services.auth.createApiKey({ userId: user.id, organizationId: user.organizationId }, { name: 'matrix' });
+  return { url: `/api/v2/auth/api-keys/${key.id}` };
+};
+const org = (w: World) => `/api/v2/organizations/${w.orgId}`;
+const agent = (w: World) => `/api/v2/agents/${w.agentId}`;
+
+const MATRIX: Record<string, Case> = {
+  // Identity
+  'POST /api/v2/auth/logout': { call: () => ({ url: '/api/v2/auth/logout' }), expect: all(400), foreign: 'own' },
+  'GET /api/v2/auth/api-keys': { call: () => ({ url: '/api/v2/auth/api-keys' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/auth/api-keys': { call: () => ({ url: '/api/v2/auth/api-keys', body: { name: 'matrix' } }), expect: all(201), foreign: 'own' },
+  'DELETE /api/v2/auth/api-keys/{key_id}': { call: apiKeyOf, expect: all(200), foreign: 404, foreignCall: (w) => apiKeyOf(w, w.maker) },
+
+  // Users
+  'GET /api/v2/users/me': { call: () => ({ url: '/api/v2/users/me' }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/users': { call: () => ({ url: '/api/v2/users' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/users': { call: () => ({ url: '/api/v2/users', body: { email: `invited${++sequence}@example.com` } }), expect: admins(201), foreign: 'own' },
+  'GET /api/v2/users/{user_id}': { call: (w) => ({ url: `/api/v2/users/${w.subject.id}` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/users/{user_id}': { call: (w) => ({ url: `/api/v2/users/${w.subject.id}`, body: { first_name: 'Renamed' } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/users/{user_id}': { call: async (w) => ({ url: `/api/v2/users/${(await freshUser(w)).id}` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/users/{user_id}/set-password-token': { call: (w) => ({ url: `/api/v2/users/${w.subject.id}/set-password-token` }), expect: admins(201), foreign: 404 },
+
+  // Agents
+  'GET /api/v2/agents': { call: () => ({ url: '/api/v2/agents' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/agents': { call: () => ({ url: '/api/v2/agents', body: { name: unique('Matrix agent') } }), expect: writers(201), foreign: 'own' },
+  'POST /api/v2/agents/filter': { call: (w) => ({ url: '/api/v2/agents/filter', body: { ids: [w.agentId] } }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/agents/{agent_id}': { call: (w) => ({ url: agent(w) }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/agents/{agent_id}': { call: (w) => ({ url: agent(w), body: { description: 'changed' } }), expect: writers(200), foreign: 404 },
+  'DELETE /api/v2/agents/{agent_id}': { call: async (w) => ({ url: `/api/v2/agents/${(await createAgent(w.maker)).id}` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/agents/{agent_id}/activate': { call: (w) => ({ url: `${agent(w)}/activate` }), expect: writers(200), foreign: 404 },
+  'POST /api/v2/agents/{agent_id}/deactivate': { call: (w) => ({ url: `${agent(w)}/deactivate` }), expect: writers(200), foreign: 404 },
+  'GET /api/v2/agents/{agent_id}/status': { call: (w) => ({ url: `${agent(w)}/status` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/agents/{agent_id}/history': { call: (w) => ({ url: `${agent(w)}/history` }), expect: all(200), foreign: 404 },
+  'POST /api/v2/agents/{agent_id}/history': { call: (w) => ({ url: `${agent(w)}/history`, body: { checkpoint_name: 'matrix' } }), expect: writers(201), foreign: 404 },
+  'PUT /api/v2/agents/{agent_id}/history': { call: (w) => ({ url: `${agent(w)}/history`, body: { history_id: w.historyId } }), expect: writers(200), foreign: 404 },
+  'GET /api/v2/agents/{agent_id}/history/{history_id}': { call: (w) => ({ url: `${agent(w)}/history/${w.historyId}` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/agents/{agent_id}/prompt-history': { call: (w) => ({ url: `${agent(w)}/prompt-history` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/agents/{agent_id}/team-role': { call: (w) => ({ url: `${agent(w)}/team-role` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/agents/accessible': { call: () => ({ url: '/api/v2/agents/accessible' }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/projects/{project_id}/agents': { call: (w) => ({ url: `/api/v2/projects/${w.projectId}/agents` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/teams/{team_id}/agents': { call: (w) => ({ url: `/api/v2/teams/${w.teamId}/agents` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/agents/recent': { call: () => ({ url: '/api/v2/agents/recent' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/agents/recent': { call: (w) => ({ url: '/api/v2/agents/recent', body: { agent_id: w.agentId } }), expect: all(200), foreign: 404 },
+  'DELETE /api/v2/agents/recent/{agent_id}': {
+    call: async (w, caller) => {
+      await caller.api.post('/api/v2/agents/recent', { agent_id: w.agentId });
+      return { url: `/api/v2/agents/recent/${w.agentId}` };
+    },
+    expect: all(200),
+    foreign: 404,
+  },
+  'GET /api/v2/agents/starred': { call: () => ({ url: '/api/v2/agents/starred' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/agents/starred': { call: (w) => ({ url: '/api/v2/agents/starred', body: { agent_id: w.agentId } }), expect: all(200), foreign: 404 },
+  'DELETE /api/v2/agents/starred/{agent_id}': {
+    call: async (w, caller) => {
+      await caller.api.post('/api/v2/agents/starred', { agent_id: w.agentId });
+      return { url: `/api/v2/agents/starred/${w.agentId}` };
+    },
+    expect: all(200),
+    foreign: 404,
+  },
+
+  // Organizations
+  'GET /api/v2/organizations/{org_id}': { call: (w) => ({ url: org(w) }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/organizations/{org_id}': { call: (w) => ({ url: org(w), body: { description: 'changed' } }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/organizations/{org_id}/users': { call: (w) => ({ url: `${org(w)}/users` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/organizations/{org_id}/logo': { call: (w) => ({ url: `${org(w)}/logo`, ...multipartFile(pngBytes()) }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/organizations/{org_id}/logo': { call: (w) => ({ url: `${org(w)}/logo` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/organizations/{org_id}/model-deployment': { call: (w) => ({ url: `${org(w)}/model-deployment` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/organizations/{org_id}/model-deployment': { call: (w) => ({ url: `${org(w)}/model-deployment`, body: { chat: 1 } }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/organizations/{org_id}/configurations': { call: (w) => ({ url: `${org(w)}/configurations` }), expect: all(200), foreign: 404 },
+  'POST /api/v2/organizations/{org_id}/configurations': {
+    call: (w) => ({ url: `${org(w)}/configurations`, body: { name: unique('Matrix configuration') } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'GET /api/v2/organizations/{org_id}/configurations/active': { call: (w) => ({ url: `${org(w)}/configurations/active` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/organizations/{org_id}/configurations/{configuration_id}': {
+    call: (w) => ({ url: `${org(w)}/configurations/${w.configurationId}`, body: { settings: { theme: 'dark' } } }),
+    expect: admins(200),
+    foreign: 404,
+  },
+  'POST /api/v2/organizations/{org_id}/configurations/{configuration_id}/activate': {
+    call: (w) => ({ url: `${org(w)}/configurations/${w.configurationId}/activate` }),
+    expect: admins(200),
+    foreign: 404,
+  },
+
+  // Teams
+  'GET /api/v2/teams': { call: () => ({ url: '/api/v2/teams' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/teams': { call: () => ({ url: '/api/v2/teams', body: { name: unique('Matrix team') } }), expect: writers(201), foreign: 'own' },
+  'GET /api/v2/teams/{team_id}': { call: (w) => ({ url: `/api/v2/teams/${w.teamId}` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/teams/{team_id}': { call: (w) => ({ url: `/api/v2/teams/${w.teamId}`, body: { description: 'changed' } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/teams/{team_id}': { call: async (w) => ({ url: `/api/v2/teams/${(await createTeam(w.maker)).id}` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/teams/{team_id}/members': { call: (w) => ({ url: `/api/v2/teams/${w.teamId}/members` }), expect: all(200), foreign: 404 },
+  'POST /api/v2/teams/{team_id}/members': {
+    call: async (w) => ({ url: `/api/v2/teams/${w.teamId}/members`, body: { user_id: (await freshUser(w)).id, role: 'viewer' } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'PUT /api/v2/teams/{team_id}/members/{user_id}': {
+    call: (w) => ({ url: `/api/v2/teams/${w.teamId}/members/${w.teammate.id}`, body: { role: 'editor' } }),
+    expect: admins(200),
+    foreign: 404,
+  },
+  'DELETE /api/v2/teams/{team_id}/members/{user_id}': {
+    call: async (w) => {
+      const user = await freshUser(w);
+      await addTeammate(w.maker, w.teamId, user, 'viewer');
+      return { url: `/api/v2/teams/${w.teamId}/members/${user.id}` };
+    },
+    expect: admins(200),
+    foreign: 404,
+  },
+
+  // Projects
+  'GET /api/v2/projects': { call: () => ({ url: '/api/v2/projects?include=teams' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/projects': { call: () => ({ url: '/api/v2/projects', body: { name: unique('Matrix project') } }), expect: writers(201), foreign: 'own' },
+  'GET /api/v2/projects/recent': { call: () => ({ url: '/api/v2/projects/recent' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/projects/by-ids': { call: (w) => ({ url: '/api/v2/projects/by-ids', body: { ids: [w.projectId] } }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/projects/filter': { call: (w) => ({ url: '/api/v2/projects/filter', body: { team_ids: [w.teamId] } }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/projects/{project_id}': { call: (w) => ({ url: `/api/v2/projects/${w.projectId}?include=teams` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/projects/{project_id}': { call: (w) => ({ url: `/api/v2/projects/${w.projectId}`, body: { description: 'changed' } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/projects/{project_id}': { call: async (w) => ({ url: `/api/v2/projects/${(await createProject(w.maker)).id}` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/projects/{project_id}/users': {
+    call: async (w) => ({ url: `/api/v2/projects/${w.projectId}/users`, body: { user_ids: [(await freshUser(w)).id] } }),
+    expect: admins(200),
+    foreign: 404,
+  },
+  'DELETE /api/v2/projects/{project_id}/users/{user_id}': {
+    call: async (w) => {
+      const user = await freshUser(w);
+      await w.maker.api.post(`/api/v2/projects/${w.projectId}/users`, { user_ids: [user.id] });
+      return { url: `/api/v2/projects/${w.projectId}/users/${user.id}` };
+    },
+    expect: admins(200),
+    foreign: 404,
+  },
+
+  // Notifications
+  'GET /api/v2/notifications': { call: () => ({ url: '/api/v2/notifications' }), expect: all(200), foreign: 'own' },
+  'PUT /api/v2/notifications/read-all': { call: () => ({ url: '/api/v2/notifications/read-all' }), expect: all(200), foreign: 'own' },
+  'PUT /api/v2/notifications/{notification_id}/read': { call: notification, expect: all(200), foreign: 404, foreignCall: (w) => notification(w, w.maker) },
+
+  // Feature flags: an intruder reads and sets those of its own organization.
+  'GET /api/v2/feature-flags': { call: () => ({ url: '/api/v2/feature-flags' }), expect: all(200), foreign: 'own' },
+  'PUT /api/v2/feature-flags/{flag}': { call: () => ({ url: '/api/v2/feature-flags/video-index', body: { enabled: false } }), expect: admins(200), foreign: 'own' },
+  ...Object.fromEntries(
+    FLAG_NAMES.map((flag) => [`GET /api/v2/feature-flags/${flag}`, { call: () => ({ url: `/api/v2/feature-flags/${flag}` }), expect: all(200), foreign: 'own' } satisfies Case]),
+  ),
+
+  // Legacy generation
+  'GET /api/users/': { call: () => ({ url: '/api/users/' }), expect: all(200), foreign: 'own' },
+  'GET /api/users/me/': { call: () => ({ url: '/api/users/me/' }), expect: all(200), foreign: 'own' },
+  'GET /api/teams/': { call: () => ({ url: '/api/teams/' }), expect: all(200), foreign: 'own' },
+  'GET /api/projects/': { call: () => ({ url: '/api/projects/' }), expect: all(200), foreign: 'own' },
+  'POST /api/projects/': { call: () => ({ url: '/api/projects/', body: { name: unique('Legacy matrix project') } }), expect: writers(201), foreign: 'own' },
+  'GET /api/projects/{project_id}/': { call: (w) => ({ url: `/api/projects/${w.projectId}/` }), expect: all(200), foreign: 404 },
+  'GET /api/notifications/': { call: () => ({ url: '/api/notifications/' }), expect: all(200), foreign: 'own' },
+  'GET /api/feature-flags/': { call: () => ({ url: '/api/feature-flags/' }), expect: all(200), foreign: 'own' },
+};
+
+/** Routes open without credentials: they are outside the matrix, on purpose and by name. */
+const PUBLIC_ROUTES = [
+  'GET /docs',
+  'GET /openapi.json',
+  'GET /health',
+  'GET /ready',
+  'GET /api/version',
+  'GET /api/changelog',
+  'POST /api/v2/auth/login',
+  'POST /api/v2/auth/set-password',
+];
+
+async function send(app: App, caller: TestUser, route: string, call: Call) {
+  const method = route.split(' ')[0]!;
+  return request(app, method, call.url, call.raw === undefined ? call.body : undefined, { token: caller.token, ...(call.raw ? { raw: call.raw } : {}), headers: call.headers ?? {} });
+}
+
+async function buildWorld(app: App): Promise<World> {
+  const orgId = await createOrganization(app, `${MARK} organization`);
+  const maker = await createUser(app, { organizationId: orgId, role: 'owner', email: `maker-${MARK}@example.com` });
+  const callers = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await createUser(app, { organizationId: orgId, role })]))) as Record<Role, TestUser>;
+  const subject = await createUser(app, { organizationId: orgId, role: 'member' });
+  const teammate = await createUser(app, { organizationId: orgId, role: 'member' });
+  const team = await createTeam(maker, { name: `${MARK} team` });
+  await addTeammate(maker, team.id, teammate, 'viewer');
+  const project = await createProject(maker, { name: `${MARK} project`, team_ids: [team.id] });
+  const created = await createAgent(maker, { name: `${MARK} agent`, instructions: MARK, project_id: project.id });
+  const historyId = (await maker.api.get(`/api/v2/agents/${created.id}/history`)).body.data.items[0].history_id;
+  const configuration = await maker.api.post(`/api/v2/organizations/${orgId}/configurations`, { name: `${MARK} configuration`, activate: true });
+  await request(app, 'PUT', `/api/v2/organizations/${orgId}/logo`, undefined, { token: maker.token, ...multipartFile(pngBytes()) });
+  return { app, orgId, maker, callers, subject, teammate, agentId: created.id, historyId, teamId: team.id, projectId: project.id, configurationId: configuration.body.data.id };
+}
+
+describe.each(databaseKinds)('the role matrix (%s)', (kind) => {
+  let t: TestApp;
+  let w: World;
+  let intruder: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    w = await buildWorld(t.app);
+    intruder = await createUser(t.app, { organizationId: await createOrganization(t.app), role: 'owner' });
+  });
+  afterAll(() => t.close());
+
+  it('declares an answer for every route of the app, and names every public route', () => {
+    const routes: string[] = [];
+    const publicRoutes: string[] = [];
+    for (const [path, item] of Object.entries((t.app.swagger() as unknown as { paths: Record<string, Record<string, { security?: unknown[] }>> }).paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        (operation.security?.length === 0 ? publicRoutes : routes).push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(routes.filter((route) => !(route in MATRIX)), 'routes without an expectation in MATRIX').toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !routes.includes(route)), 'expectations for routes that do not exist').toEqual([]);
+    expect(publicRoutes.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it.each(Object.keys(MATRIX))('%s answers each role as declared', async (route) => {
+    const declared = MATRIX[route]!;
+    const got: Record<string, number> = {};
+    for (const role of ROLES) {
+      const reply = await send(t.app, w.callers[role], route, await declared.call(w, w.callers[role]));
+      got[role] = reply.status;
+      if (reply.status === 403) expect(reply.body.error.code).toBe('forbidden');
+    }
+    expect(got).toEqual(declared.expect);
+  });
+
+  it.each(Object.keys(MATRIX))('%s refuses a caller from another organization', async (route) => {
+    const declared = MATRIX[route]!;
+    const call = declared.foreignCall ? await declared.foreignCall(w) : await declared.call(w, intruder);
+    const reply = await send(t.app, intruder, route, call);
+    if (declared.foreign === 404) {
+      expect(reply.status).toBe(404);
+      expect(reply.body.error.code).toBe('not_found');
+    } else {
+      expect(reply.status).toBe(declared.expect.owner);
+    }
+    expect(reply.text).not.toContain(MARK);
+  });
+});
