@@ -147,17 +147,19 @@ describe('the OpenAPI document', () => {
 
   // The operation catalogue lives beside the project (../shared); this checks our areas against it.
   const catalogue = '../shared/api/operations.txt';
-  const deferred = ['team-role', 'accessible', '/api/v2/projects/', '/api/v2/teams/', 'builder', 'image'];
-  it.skipIf(!existsSync(catalogue))('offers every auth and agents operation of the catalogue (but those of later work)', () => {
+  // Later issues: the agents builder and images, and the agent responses of a project (chat).
+  const deferred = ['/builder', '/image', '/api/v2/projects/{project_id}/responses'];
+  const areas = ['auth', 'agents', 'service', 'users', 'organizations', 'teams', 'projects', 'notifications', 'flags'];
+  it.skipIf(!existsSync(catalogue))(`offers every operation of the catalogue in areas ${areas.join(', ')} (but those of later work)`, () => {
     const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
     const offered = new Set(
       Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${shape(path)}`)),
     );
     const missing = readFileSync(catalogue, 'utf8')
       .split('\n')
-      .filter((line) => /\|\s*(auth|agents|service)\s*\|/.test(line) || line.includes('/api/v2/users/me '))
+      .filter((line) => areas.includes(line.split('|')[1]?.trim() ?? ''))
       .map((line) => line.split('|')[0]!.trim().split(/\s+/))
-      .filter(([, path]) => !deferred.some((later) => path!.includes(later)))
+      .filter(([, path]) => !deferred.some((later) => path!.endsWith(later)))
       .map(([method, path]) => `${method} ${shape(path!)}`)
       .filter((operation) => !offered.has(operation));
     expect(missing).toEqual([]);
