@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/tokens.js';
 import { OWNER_EMAIL, startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
-import { createUser, firstOrganizationId, type TestUser } from './support/factories.js';
+import { createOrganization, createUser, firstOrganizationId, type TestUser } from './support/factories.js';
 import { client, request } from './support/http.js';
 
 describe.each(databaseKinds)('users (%s)', (kind) => {
@@ -206,6 +206,20 @@ describe.each(databaseKinds)('users (%s)', (kind) => {
         expect((await second.api.put(`/api/v2/users/${second.id}`, { role: 'member' })).status).toBe(409);
       } finally {
         await solo.close();
+      }
+    });
+
+    it('two owners demoting each other at once: one wins, the organization keeps an owner', async () => {
+      for (let round = 0; round < 5; round++) {
+        const orgId = await createOrganization(t.app);
+        const [a, b] = [await createUser(t.app, { organizationId: orgId, role: 'owner' }), await createUser(t.app, { organizationId: orgId, role: 'owner' })];
+        const replies = await Promise.all([a.api.put(`/api/v2/users/${b.id}`, { role: 'admin' }), b.api.put(`/api/v2/users/${a.id}`, { role: 'admin' })]);
+        // The loser is refused inside the transaction (409), or, when it started after the winner committed, for no longer being an owner (403).
+        const [winner, loser] = replies.map((reply) => reply.status).sort();
+        expect(winner).toBe(200);
+        expect([403, 409]).toContain(loser);
+        const owners = await t.app.database.db.selectFrom('users').select('id').where('organization_id', '=', orgId).where('role', '=', 'owner').execute();
+        expect(owners).toHaveLength(1);
       }
     });
 
