@@ -71,6 +71,16 @@ export const Timestamp = (description: string) => Type.String({ format: 'date-ti
 
 export const NullableTimestamp = (description: string) => Type.Union([Timestamp(description), Type.Null()]);
 
+/** When a resource was created and last changed, and by whom (as e-mails). */
+export function AuditFields(noun: string) {
+  return {
+    created_on: Timestamp(`When the ${noun} was created`),
+    created_by: Type.String({ description: `E-mail of who created the ${noun}` }),
+    modified_on: Timestamp(`When the ${noun} last changed`),
+    modified_by: Type.String({ description: `E-mail of who last changed the ${noun}` }),
+  };
+}
+
 /** Path parameters: each named identifier a positive integer. */
 export function IdParams<K extends string>(...names: K[]): TObject<Record<K, ReturnType<typeof Id>>> {
   const properties = Object.fromEntries(names.map((name) => [name, Id(`Identifier of the ${name.replace(/_id$/, '').replace(/_/g, ' ')}`)]));

@@ -24,18 +24,7 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
   await db.schema.createIndex('password_tokens_hash_unique').on('password_tokens').column('token_hash').unique().execute();
   await db.schema.createIndex('password_tokens_user').on('password_tokens').column('user_id').execute();
 
-  await db.schema
-    .createTable('teams')
-    .addColumn('id', d.idType, d.idColumn)
-    .addColumn('organization_id', d.idType, (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_on', d.timestampType, (c) => c.notNull())
-    .addColumn('created_by', d.idType, (c) => c.notNull().references('users.id'))
-    .addColumn('modified_on', d.timestampType, (c) => c.notNull())
-    .addColumn('modified_by', d.idType, (c) => c.notNull().references('users.id'))
-    .execute();
-  await db.schema.createIndex('teams_name_unique').on('teams').columns(['organization_id', 'name']).unique().execute();
+  await createNamedTable(db, d, 'teams');
 
   await db.schema
     .createTable('team_members')
@@ -50,18 +39,7 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('team_members_user').on('team_members').columns(['user_id', 'team_id']).execute();
 
-  await db.schema
-    .createTable('projects')
-    .addColumn('id', d.idType, d.idColumn)
-    .addColumn('organization_id', d.idType, (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_on', d.timestampType, (c) => c.notNull())
-    .addColumn('created_by', d.idType, (c) => c.notNull().references('users.id'))
-    .addColumn('modified_on', d.timestampType, (c) => c.notNull())
-    .addColumn('modified_by', d.idType, (c) => c.notNull().references('users.id'))
-    .execute();
-  await db.schema.createIndex('projects_name_unique').on('projects').columns(['organization_id', 'name']).unique().execute();
+  await createNamedTable(db, d, 'projects');
 
   await db.schema
     .createTable('project_teams')
@@ -165,4 +143,20 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .addColumn('modified_on', d.timestampType, (c) => c.notNull())
     .addColumn('modified_by', d.idType, (c) => c.notNull().references('users.id'))
     .execute();
+}
+
+/** Named things of an organization (teams, projects): a name unique in it, a description, and who made and changed each. */
+async function createNamedTable(db: Kysely<any>, d: Dialect, table: string): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn('id', d.idType, d.idColumn)
+    .addColumn('organization_id', d.idType, (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_on', d.timestampType, (c) => c.notNull())
+    .addColumn('created_by', d.idType, (c) => c.notNull().references('users.id'))
+    .addColumn('modified_on', d.timestampType, (c) => c.notNull())
+    .addColumn('modified_by', d.idType, (c) => c.notNull().references('users.id'))
+    .execute();
+  await db.schema.createIndex(`${table}_name_unique`).on(table).columns(['organization_id', 'name']).unique().execute();
 }

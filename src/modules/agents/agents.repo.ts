@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { AgentRowUpdate, AgentStatus, DB, NewAgentRow } from '../../db/schema.js';
-import { Conflict } from '../../errors.js';
 import { offsetOf, type PageRequest } from '../../pagination.js';
 
 export type AgentSortField = 'name' | 'created_on' | 'modified_on' | 'id';
@@ -130,7 +130,7 @@ export class AgentsRepo {
     try {
       return await this.db.insertInto('agents').values(agent).returningAll().executeTakeFirstOrThrow();
     } catch (error) {
-      throw this.translate(error, agent.name);
+      throw nameTaken(this.dialect, error, 'an agent', agent.name);
     }
   }
 
@@ -156,7 +156,7 @@ export class AgentsRepo {
     try {
       return await query.returningAll().executeTakeFirst();
     } catch (error) {
-      throw this.translate(error, typeof fields.name === 'string' ? fields.name : undefined);
+      throw nameTaken(this.dialect, error, 'an agent', fields.name);
     }
   }
 
@@ -171,9 +171,6 @@ export class AgentsRepo {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  private translate(error: unknown, name: string | undefined): unknown {
-    return this.dialect.isUniqueViolation(error) ? new Conflict(`An agent named "${name ?? ''}" already exists`) : error;
-  }
 }
 
 export type AgentWithUsers = NonNullable<Awaited<ReturnType<AgentsRepo['findVisible']>>>;

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB, OrganizationConfigurationsTable } from '../../db/schema.js';
-import { Conflict } from '../../errors.js';
 import { rowLimit, type ListWindow } from '../../pagination.js';
 
 /** Named settings objects of an organization; at most one is active (a unique index holds it). */
@@ -41,7 +41,7 @@ export class ConfigurationsRepo {
     try {
       return await this.db.insertInto('organization_configurations').values(configuration).returning('id').executeTakeFirstOrThrow();
     } catch (error) {
-      throw this.translate(error, configuration.name);
+      throw nameTaken(this.dialect, error, 'a configuration', configuration.name);
     }
   }
 
@@ -54,7 +54,7 @@ export class ConfigurationsRepo {
         .where('id', '=', configurationId)
         .execute();
     } catch (error) {
-      throw this.translate(error, fields.name);
+      throw nameTaken(this.dialect, error, 'a configuration', fields.name);
     }
   }
 
@@ -75,9 +75,6 @@ export class ConfigurationsRepo {
       .execute();
   }
 
-  private translate(error: unknown, name: unknown): unknown {
-    return this.dialect.isUniqueViolation(error) ? new Conflict(`A configuration named "${String(name)}" already exists`) : error;
-  }
 }
 
 export type ConfigurationWithAudit = NonNullable<Awaited<ReturnType<ConfigurationsRepo['find']>>>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableTimestamp, Timestamp } from '../../http/schemas.js';
+import { AuditFields, Id, NullableTimestamp } from '../../http/schemas.js';
 import { OrganizationParams } from './organizations.schemas.js';
 
 const Settings = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), {
@@ -16,10 +16,7 @@ export const ConfigurationSchema = Type.Object({
   settings: Settings,
   is_active: Type.Boolean({ description: 'Whether this is the organization’s active configuration; one at most is' }),
   activated_on: NullableTimestamp('When it became the active one; null while inactive'),
-  created_on: Timestamp('When the configuration was created'),
-  created_by: Type.String({ description: 'E-mail of who created it' }),
-  modified_on: Timestamp('When it last changed'),
-  modified_by: Type.String({ description: 'E-mail of who last changed it' }),
+  ...AuditFields('configuration'),
 });
 export type ConfigurationView = Static<typeof ConfigurationSchema>;
 

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB, ProjectsTable } from '../../db/schema.js';
-import { Conflict } from '../../errors.js';
 import { rowLimit, type ListWindow } from '../../pagination.js';
 
 export interface ProjectFilter {
@@ -115,7 +115,7 @@ export class ProjectsRepo {
     try {
       return await this.db.insertInto('projects').values(project).returningAll().executeTakeFirstOrThrow();
     } catch (error) {
-      throw this.translate(error, project.name);
+      throw nameTaken(this.dialect, error, 'a project', project.name);
     }
   }
 
@@ -123,7 +123,7 @@ export class ProjectsRepo {
     try {
       await this.db.updateTable('projects').set(fields).where('organization_id', '=', organizationId).where('id', '=', projectId).execute();
     } catch (error) {
-      throw this.translate(error, fields.name);
+      throw nameTaken(this.dialect, error, 'a project', fields.name);
     }
   }
 
@@ -180,9 +180,6 @@ export class ProjectsRepo {
     return { ids: rows.map((row) => row.id), total: Number(total) };
   }
 
-  private translate(error: unknown, name: unknown): unknown {
-    return this.dialect.isUniqueViolation(error) ? new Conflict(`A project named "${String(name)}" already exists`) : error;
-  }
 }
 
 export type ProjectWithUsers = NonNullable<Awaited<ReturnType<ProjectsRepo['find']>>>;

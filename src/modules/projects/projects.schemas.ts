@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, Timestamp } from '../../http/schemas.js';
+import { AuditFields, Id, PageQuery, Timestamp } from '../../http/schemas.js';
 import { TeamBriefSchema } from '../teams/teams.schemas.js';
 
 const projectFields = {
@@ -18,10 +18,7 @@ export const ProjectSchema = Type.Object({
   team_ids: Type.Array(Id('Team identifier')),
   users: Type.Array(UserBrief, { description: 'Members of the project' }),
   teams: Type.Optional(Type.Array(TeamBriefSchema, { description: 'With ?include=teams: the project’s teams' })),
-  created_on: Timestamp('When the project was created'),
-  created_by: Type.String({ description: 'E-mail of who created the project' }),
-  modified_on: Timestamp('When the project last changed'),
-  modified_by: Type.String({ description: 'E-mail of who last changed the project' }),
+  ...AuditFields('project'),
 });
 export type ProjectView = Static<typeof ProjectSchema>;
 

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
+import { conflictIfDuplicate } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB, TeamMembersTable, TeamRole } from '../../db/schema.js';
-import { Conflict } from '../../errors.js';
 import { rowLimit, type ListWindow } from '../../pagination.js';
 
 const MEMBER_COLUMNS = [
@@ -54,9 +54,7 @@ export class TeammatesRepo {
     try {
       await this.db.insertInto('team_members').values(member).execute();
     } catch (error) {
-      throw this.dialect.isUniqueViolation(error)
-        ? new Conflict(`User ${member.user_id} is already a member of team ${member.team_id}; change the role with PUT`)
-        : error;
+      throw conflictIfDuplicate(this.dialect, error, `User ${member.user_id} is already a member of team ${member.team_id}; change the role with PUT`);
     }
   }
 

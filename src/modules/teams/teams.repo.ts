@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB, TeamRole, TeamsTable } from '../../db/schema.js';
-import { Conflict } from '../../errors.js';
 import { rowLimit, type ListWindow } from '../../pagination.js';
 
 export interface TeamFilter {
@@ -100,7 +100,7 @@ export class TeamsRepo {
     try {
       return await this.db.insertInto('teams').values(team).returningAll().executeTakeFirstOrThrow();
     } catch (error) {
-      throw this.translate(error, team.name);
+      throw nameTaken(this.dialect, error, 'a team', team.name);
     }
   }
 
@@ -108,7 +108,7 @@ export class TeamsRepo {
     try {
       await this.db.updateTable('teams').set(fields).where('organization_id', '=', organizationId).where('id', '=', teamId).execute();
     } catch (error) {
-      throw this.translate(error, fields.name);
+      throw nameTaken(this.dialect, error, 'a team', fields.name);
     }
   }
 
@@ -117,9 +117,6 @@ export class TeamsRepo {
     return Number(result.numDeletedRows) > 0;
   }
 
-  private translate(error: unknown, name: unknown): unknown {
-    return this.dialect.isUniqueViolation(error) ? new Conflict(`A team named "${String(name)}" already exists`) : error;
-  }
 }
 
 export type TeamWithCaller = NonNullable<Awaited<ReturnType<TeamsRepo['find']>>>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, Timestamp } from '../../http/schemas.js';
+import { AuditFields, Id, PageQuery, Timestamp } from '../../http/schemas.js';
 
 export const TeamRoleSchema = Type.Union([Type.Literal('lead'), Type.Literal('editor'), Type.Literal('viewer')], {
   description: 'lead: manages the team and its agents; editor: changes its agents; viewer: reads',
@@ -16,10 +16,7 @@ export const TeamSchema = Type.Object({
   ...teamFields,
   member_count: Type.Integer({ minimum: 0 }),
   caller_role: Type.Union([TeamRoleSchema, Type.Null()], { description: 'The caller’s role in the team; null when not a member' }),
-  created_on: Timestamp('When the team was created'),
-  created_by: Type.String({ description: 'E-mail of who created the team' }),
-  modified_on: Timestamp('When the team last changed'),
-  modified_by: Type.String({ description: 'E-mail of who last changed the team' }),
+  ...AuditFields('team'),
 });
 export type TeamView = Static<typeof TeamSchema>;
 

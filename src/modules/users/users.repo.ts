@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { conflictIfDuplicate } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB, OrganizationRole, UsersTable } from '../../db/schema.js';
-import { Conflict } from '../../errors.js';
 import { rowLimit, type ListWindow } from '../../pagination.js';
 
 export type NewUser = Insertable<UsersTable>;
@@ -98,7 +98,7 @@ export class UsersRepo {
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
-      throw this.dialect.isUniqueViolation(error) ? emailTaken(user.email) : error;
+      throw conflictIfDuplicate(this.dialect, error, emailTaken(user.email));
     }
   }
 
@@ -107,13 +107,11 @@ export class UsersRepo {
     try {
       await this.db.updateTable('users').set(values).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
     } catch (error) {
-      throw this.dialect.isUniqueViolation(error) ? emailTaken(String(fields.email)) : error;
+      throw conflictIfDuplicate(this.dialect, error, emailTaken(String(fields.email)));
     }
   }
 }
 
-function emailTaken(email: string): Conflict {
-  return new Conflict(`A user with e-mail ${email.toLowerCase()} already exists`);
-}
+const emailTaken = (email: string) => `A user with e-mail ${email.toLowerCase()} already exists`;
 
 export type UserWithAudit = NonNullable<Awaited<ReturnType<UsersRepo['findInOrganization']>>>;
