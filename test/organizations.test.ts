@@ -93,6 +93,13 @@ describe.each(databaseKinds)('organizations (%s)', (kind) => {
       expect(after[0]).not.toBe(before[0]);
     });
 
+    it('uploads at once leave one stored image, the one recorded', async () => {
+      await Promise.all([1, 2, 3, 4].map((n) => uploadLogo(owner, multipartFile(pngBytes(n)))));
+      expect(storedFiles()).toHaveLength(1);
+      const served = await t.app.inject({ method: 'GET', url: `${org}/logo`, headers: { authorization: `Bearer ${member.token}` } });
+      expect(served.statusCode).toBe(200);
+    });
+
     it('415 for content that is no image, even named and typed as one; the logo stays', async () => {
       const html = Buffer.from('<html><script>alert(1)</script></html>');
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

@@ -87,20 +87,28 @@ export class OrganizationsService {
    * no buffering; the type comes from the bytes. The old image is removed once the new one is recorded.
    */
   async setLogo(actor: Actor, organizationId: number, readUpload: () => Promise<Buffer | undefined>) {
-    const organization = await this.requireOrganization(actor, organizationId);
+    await this.requireOrganization(actor, organizationId);
     authorize(organizationPolicy.mayChange(actor), 'Only owners and admins may change the logo');
     const bytes = await readUpload();
     if (!bytes || bytes.length === 0) throw new BadRequest('Send the logo as a non-empty file in multipart/form-data', [{ pointer: '/body/file', message: 'is required' }]);
     const contentType = detectImageType(bytes);
     if (!contentType) throw new UnsupportedMediaType('The logo must be a PNG, JPEG, GIF or WebP image');
     const key = await this.blobs.put(bytes);
+    let previousKey: string | null;
     try {
-      await this.repo().update(organizationId, { logo_key: key, logo_content_type: contentType, modified_on: now(), modified_by: actor.userId });
+      // Under the organization's lock, so that of two uploads at once each removes the logo it replaced.
+      previousKey = await this.database.db.transaction().execute(async (trx) => {
+        const repo = new OrganizationsRepo(trx);
+        await repo.lock(organizationId);
+        const previous = (await repo.findById(organizationId))?.logo_key ?? null;
+        await repo.update(organizationId, { logo_key: key, logo_content_type: contentType, modified_on: now(), modified_by: actor.userId });
+        return previous;
+      });
     } catch (error) {
       await this.blobs.delete(key);
       throw error;
     }
-    if (organization.logo_key !== null) await this.blobs.delete(organization.logo_key);
+    if (previousKey !== null) await this.blobs.delete(previousKey);
     return { logo_url: logoUrl(organizationId), logo_content_type: contentType, size: bytes.length };
   }
 
