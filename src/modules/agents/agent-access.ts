@@ -22,11 +22,11 @@ export async function loadAgentAccess(db: Kysely<DB>, dialect: Dialect, actor: A
   return { agent, teamRole };
 }
 
-/** A user's role in a team of the caller's organization; 404 when the organization has no such team. */
-export async function requireTeamRole(db: Kysely<DB>, dialect: Dialect, actor: Actor, teamId: number, userId = actor.userId): Promise<TeamRole | null> {
+/** The caller's role in a team of its organization; 404 when the organization has no such team. */
+export async function requireTeamRole(db: Kysely<DB>, dialect: Dialect, actor: Actor, teamId: number): Promise<TeamRole | null> {
   const teams = new TeamsRepo(db, dialect);
   if (!(await teams.exists(actor.organizationId, teamId))) throw new NotFound('team', teamId);
-  return teams.roleOf(actor.organizationId, teamId, userId);
+  return teams.roleOf(actor.organizationId, teamId, actor.userId);
 }
 
 /**

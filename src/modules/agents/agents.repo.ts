@@ -170,7 +170,6 @@ export class AgentsRepo {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
-
 }
 
 export type AgentWithUsers = NonNullable<Awaited<ReturnType<AgentsRepo['findVisible']>>>;

@@ -53,8 +53,8 @@ export class HistoryService {
 
   /** Saves the current configuration under a name; the agent and its version do not change. */
   async saveCheckpoint(actor: Actor, agentId: number, input: { checkpoint_name: string; checkpoint_description?: string | undefined }) {
-    const { agent, teamRole } = await loadAgentAccess(this.database.db, this.database.dialect, actor, agentId);
-    authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'save checkpoints of agents'));
+    const access = await loadAgentAccess(this.database.db, this.database.dialect, actor, agentId);
+    authorize(agentPolicy.mayChange(actor, access.agent, access.teamRole), changeRefusal(access.agent, 'save checkpoints of agents'));
     return this.database.db.transaction().execute(async (trx) => {
       const agent = await new AgentsRepo(trx, this.database.dialect).findVisible(actor.organizationId, agentId);
       if (!agent) throw new NotFound('agent', agentId);

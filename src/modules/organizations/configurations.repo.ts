@@ -74,7 +74,6 @@ export class ConfigurationsRepo {
       .where('id', '=', configurationId)
       .execute();
   }
-
 }
 
 export type ConfigurationWithAudit = NonNullable<Awaited<ReturnType<ConfigurationsRepo['find']>>>;

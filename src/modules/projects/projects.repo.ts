@@ -179,7 +179,6 @@ export class ProjectsRepo {
     const rows = await query.select('p.id').orderBy('r.used_on', 'desc').orderBy('p.id', 'desc').limit(rowLimit(window)).offset(window.offset).execute();
     return { ids: rows.map((row) => row.id), total: Number(total) };
   }
-
 }
 
 export type ProjectWithUsers = NonNullable<Awaited<ReturnType<ProjectsRepo['find']>>>;

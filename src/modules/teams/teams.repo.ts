@@ -116,7 +116,6 @@ export class TeamsRepo {
     const result = await this.db.deleteFrom('teams').where('organization_id', '=', organizationId).where('id', '=', teamId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
-
 }
 
 export type TeamWithCaller = NonNullable<Awaited<ReturnType<TeamsRepo['find']>>>;
