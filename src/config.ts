@@ -31,6 +31,16 @@ export interface Config {
   /** scrypt cost parameter (N = 2^passwordHashCost) */
   passwordHashCost: number;
   limits: Limits;
+  worker: WorkerConfig;
+}
+
+export interface WorkerConfig {
+  /** Run a worker inside the server process (the default; turn off for API-only processes on PostgreSQL). */
+  inProcess: boolean;
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  backoffMs: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +126,13 @@ export function loadConfig(env: Env = process.env): Config {
       loginsPerMinute: read.integer('LIMIT_LOGINS_PER_MINUTE', 20, 1, 10_000_000),
       toolTimeoutMs: read.integer('LIMIT_TOOL_TIMEOUT_MS', 15_000, 100, 600_000),
       llmTimeoutMs: read.integer('LIMIT_LLM_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    },
+    worker: {
+      inProcess: read.oneOf('WORKER_IN_PROCESS', ['true', 'false'], 'true') === 'true',
+      concurrency: read.integer('WORKER_CONCURRENCY', 4, 1, 256),
+      leaseMs: read.integer('WORKER_LEASE_SECONDS', 30, 1, 3600) * 1000,
+      pollMs: read.integer('WORKER_POLL_MS', 1000, 10, 60_000),
+      backoffMs: read.integer('WORKER_RETRY_BACKOFF_MS', 2000, 1, 3_600_000),
     },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);

@@ -1,19 +1,43 @@
-// Every service of the server, built once per app over one database.
+// Every service of the server, built once per app over one database, and the worker that runs
+// the jobs they enqueue.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { createIngestion, detectDocumentType } from './ingest/ingestion.js';
+import { Worker } from './jobs/worker.js';
 import { AgentsService } from './modules/agents/agents.service.js';
 import { FavoritesService } from './modules/agents/favorites.service.js';
 import { HistoryService } from './modules/agents/history.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CorporaService } from './modules/corpora/corpora.service.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
+import { LegacyListing } from './modules/documents/legacy-listing.js';
+import { PROCESS_DOCUMENT } from './modules/documents/pipeline/document-steps.js';
+import { DocumentProcessor } from './modules/documents/pipeline/process-document.js';
+import { fetchDocumentUrl } from './modules/documents/url-documents.js';
+import { SearchService } from './modules/retrieval/search.service.js';
 import { UsersService } from './modules/users/users.service.js';
+import { createEgressClient } from './net/egress.js';
+import type { BlobStore } from './storage/blob-store.js';
 
-export function buildServices(database: Database, config: Config) {
+export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
+  const egress = createEgressClient(config.egress);
+  const processor = new DocumentProcessor(database, blobs, createIngestion());
+  const worker = new Worker(database, { [PROCESS_DOCUMENT]: processor }, config.worker, log);
+  const corpora = new CorporaService(database, blobs, () => 'full_text');
+  const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
   return {
     auth: new AuthService(database, config),
     users: new UsersService(database),
     agents: new AgentsService(database),
     history: new HistoryService(database),
     favorites: new FavoritesService(database),
+    corpora,
+    documents: new DocumentsService(database, blobs, corpora, sources, () => worker.wake()),
+    legacyListing: new LegacyListing(database, corpora),
+    search: new SearchService(database, corpora),
+    worker,
+    egress,
   };
 }
 

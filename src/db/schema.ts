@@ -152,9 +152,9 @@ export interface DocumentsTable {
   content_hash: string;
   file_key: string | null;
   size_bytes: number;
-  chunk_count: number;
+  chunk_count: Generated<number>;
   /** Milliseconds spent in each step, as JSON: {"extracting": 12, …}. */
-  step_timings: JsonText;
+  step_timings: Generated<JsonText>;
   indexed_on: string | null;
   deleted_on: string | null;
   created_on: string;

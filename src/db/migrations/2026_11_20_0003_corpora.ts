@@ -18,6 +18,7 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .addColumn('modified_by', d.idType, (c) => c.notNull().references('users.id'))
     .execute();
   await db.schema.createIndex('corpora_organization').on('corpora').columns(['organization_id', 'id']).execute();
+  await db.schema.createIndex('corpora_name_unique').on('corpora').columns(['organization_id', 'name']).unique().execute();
 
   await db.schema
     .createTable('corpus_permissions')
