@@ -61,6 +61,7 @@ const MARKDOWN_SIGNALS: Array<[RegExp, number]> = [
   [/\[[^\]\n]+\]\([^)\s]+\)/, 2], // link
   [/^\|.*\|\s*$/m, 2], // table row
   [/^\s*(?:[-*+]|\d+[.)])\s+\S/m, 1], // list item
+  [/^\s*[-*+]\s+\S.*\n\s*[-*+]\s+\S/m, 1], // a second one after it: a list
   [/^>\s?\S/m, 1], // block quote
   [/(\*\*|__)[^\s*_][^*_\n]*\1/, 1], // strong emphasis
 ];

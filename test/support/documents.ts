@@ -8,8 +8,11 @@ function pdfString(text: string): string {
   return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }
 
-/** A PDF whose every page shows the given lines in Helvetica, top to bottom. */
-export function makePdf(pages: string[][], options: { title?: string } = {}): Buffer {
+/** A line of a PDF page: its text, font size (12 by default) and extra space above it in points. */
+export type PdfLine = string | { text: string; size?: number; spaceBefore?: number };
+
+/** A PDF whose pages show the given lines in Helvetica, top to bottom, one text object per line. */
+export function makePdf(pages: PdfLine[][], options: { title?: string } = {}): Buffer {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = `<< /Type /Catalog /Pages 2 0 R >>`;
@@ -17,7 +20,14 @@ export function makePdf(pages: string[][], options: { title?: string } = {}): Bu
   objects[3] = `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>`;
   pages.forEach((lines, i) => {
     const pageId = pageIds[i]!;
-    const operators = lines.map((line, n) => `BT /F1 12 Tf 72 ${720 - n * 18} Td ${pdfString(line)} Tj ET`).join('\n');
+    let y = 740;
+    const operators = lines
+      .map((line) => {
+        const { text, size = 12, spaceBefore = 0 } = typeof line === 'string' ? { text: line } : line;
+        y -= size * 1.2 + spaceBefore;
+        return `BT /F1 ${size} Tf 72 ${y} Td ${pdfString(text)} Tj ET`;
+      })
+      .join('\n');
     objects[pageId] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ` +
       `/Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
@@ -42,16 +52,24 @@ export function makePdf(pages: string[][], options: { title?: string } = {}): Bu
 
 const WORD_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
-export type DocxParagraph = { style?: string; text: string };
+/** A paragraph (with a style such as Heading1 or Title) or a table of rows of cells. */
+export type DocxPart = { style?: string; text: string } | { table: string[][] };
 
-/** A DOCX with the given paragraphs; `style` names a built-in style such as Heading1 or Title. */
-export function makeDocx(paragraphs: DocxParagraph[], extraFiles: Record<string, string> = {}): Buffer {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const body = paragraphs
-    .map(({ style, text }) => {
-      const properties = style === undefined ? '' : `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>`;
-      return `<w:p>${properties}<w:r><w:t xml:space="preserve">${escape(text)}</w:t></w:r></w:p>`;
-    })
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function docxParagraph(text: string, style?: string): string {
+  const properties = style === undefined ? '' : `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>`;
+  return `<w:p>${properties}<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
+}
+
+/** A DOCX holding the given paragraphs and tables. */
+export function makeDocx(parts: DocxPart[], extraFiles: Record<string, string> = {}): Buffer {
+  const body = parts
+    .map((part) =>
+      'table' in part
+        ? `<w:tbl>${part.table.map((row) => `<w:tr>${row.map((cell) => `<w:tc>${docxParagraph(cell)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`
+        : docxParagraph(part.text, part.style),
+    )
     .join('');
   const files: Record<string, string> = {
     '[Content_Types].xml':
