@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { createEgressClient, type EgressClient } from '../src/net/egress.js';
 import { EgressFailed } from '../src/net/egress-errors.js';
 import { startListener, type Listener } from './support/listeners.js';
+import { rejection } from './support/rejection.js';
 
 let server: Listener;
 let other: Listener; // a second origin, to see which headers cross over
@@ -60,14 +61,7 @@ afterAll(async () => {
   await Promise.all([server.close(), other.close()]);
 });
 
-async function failure(promise: Promise<unknown>): Promise<EgressFailed> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(EgressFailed);
-  return error as EgressFailed;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, EgressFailed);
 
 describe('egress limits', () => {
   it('times out a server that never answers, within the deadline', async () => {

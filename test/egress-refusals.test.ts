@@ -5,6 +5,7 @@ import type { LookupAddress } from 'node:dns';
 import { createEgressClient, type EgressClient } from '../src/net/egress.js';
 import { EgressFailed, EgressRefused } from '../src/net/egress-errors.js';
 import { startListener, type Listener } from './support/listeners.js';
+import { rejection } from './support/rejection.js';
 
 /** Plays DNS: each test host name answers with fixed addresses; nothing reaches a real resolver. */
 const fakeDns: Record<string, LookupAddress[]> = {
@@ -50,12 +51,7 @@ afterAll(async () => {
 
 async function expectRefused(url: string, reason?: string): Promise<EgressRefused> {
   const before = target.connections();
-  const error = await client.request(url).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, url).toBeInstanceOf(EgressRefused);
-  const refused = error as EgressRefused;
+  const refused = await rejection(client.request(url), EgressRefused);
   if (reason !== undefined) expect(refused.reason, url).toBe(reason);
   expect(refused.status).toBe(400);
   expect(refused.code).toBe('bad_request');
@@ -186,9 +182,8 @@ describe('egress reaches allowed destinations', () => {
   });
 
   it('a public name that does not resolve fails as a connection problem, not a refusal', async () => {
-    const error = await client.request('http://nowhere.example/').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(EgressFailed);
-    expect((error as EgressFailed).kind).toBe('connection');
-    expect((error as EgressFailed).message).toBe('Could not fetch http://nowhere.example/: the host name does not resolve');
+    const error = await rejection(client.request('http://nowhere.example/'), EgressFailed);
+    expect(error.kind).toBe('connection');
+    expect(error.message).toBe('Could not fetch http://nowhere.example/: the host name does not resolve');
   });
 });

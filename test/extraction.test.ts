@@ -3,18 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXTRACTION_LIMITS, ExtractionFailed, type DocumentType } from '../src/ingest/document.js';
 import { extractDocument } from '../src/ingest/extract.js';
 import { makeDocx, makePdf, makeZip } from './support/documents.js';
+import { rejection } from './support/rejection.js';
 
 const extract = (type: DocumentType, content: string | Buffer, limits = DEFAULT_EXTRACTION_LIMITS) =>
   extractDocument(type, typeof content === 'string' ? Buffer.from(content) : content, limits);
 
-async function failure(promise: Promise<unknown>): Promise<ExtractionFailed> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ExtractionFailed);
-  return error as ExtractionFailed;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, ExtractionFailed);
 
 describe('PDF', () => {
   it('keeps the page of every block, rebuilds paragraphs and finds headings by size', async () => {
