@@ -113,6 +113,15 @@ describe('chunking', () => {
     ]);
   });
 
+  it('keeps a heading that runs on within the budget, and short in the path', () => {
+    const long = prose(10, 5);
+    const chunks = chunkDocument(doc({ kind: 'heading', text: long, level: 1 }), { maxTokens: 30, overlapTokens: 0 });
+    expectWithinBudget(chunks, 30);
+    expect(chunks.map((chunk) => chunk.text).join(' ')).toBe(long);
+    expect(chunks[0]!.heading).toHaveLength(200);
+    expect(chunks[0]!.heading!.endsWith('…')).toBe(true);
+  });
+
   it('gives each chunk the page it starts on', () => {
     const chunks = chunkDocument(
       doc(

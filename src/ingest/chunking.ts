@@ -149,11 +149,21 @@ class ChunkBuilder {
   }
 }
 
+// A heading is a label: one that runs on (a whole page set in <h1>) is cut short in the path.
+const HEADING_LABEL_CHARS = 200;
+
+function headingLabel(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > HEADING_LABEL_CHARS ? `${line.slice(0, HEADING_LABEL_CHARS - 1)}…` : line;
+}
+
 export function chunkDocument(document: ExtractedDocument, options: ChunkOptions): Chunk[] {
   checkOptions(options);
   const builder = new ChunkBuilder(options);
   const headings: Array<{ level: number; text: string }> = [];
-  const addHeadingAsText = (block: Block) => builder.add({ text: block.text, tokens: countTokens(block.text), joiner: '\n\n', page: block.page });
+  const addHeadingAsText = (block: Block) => {
+    for (const piece of blockPieces({ kind: 'paragraph', text: block.text, page: block.page }, options.maxTokens)) builder.add(piece);
+  };
   let openHeading: Block | undefined;
 
   for (const block of document.blocks) {
@@ -162,7 +172,7 @@ export function chunkDocument(document: ExtractedDocument, options: ChunkOptions
       // A heading with nothing under it (not even a subsection) would be lost: it is its own text.
       if (openHeading !== undefined && !builder.sectionHasText() && level <= (openHeading.level ?? 1)) addHeadingAsText(openHeading);
       while (headings.length > 0 && headings[headings.length - 1]!.level >= level) headings.pop();
-      headings.push({ level, text: block.text });
+      headings.push({ level, text: headingLabel(block.text) });
       builder.startSection(headings.map((heading) => heading.text).join(' > '));
       openHeading = block;
       continue;
