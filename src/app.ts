@@ -107,6 +107,11 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(documentsRoutes);
   await app.register(legacyDocumentsRoutes);
   await app.register(eventsRoutes);
+  // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
+  app.addHook('preClose', async () => {
+    await app.services.worker.stop();
+    app.services.egress.close();
+  });
   await app.ready();
   await startWorker(app);
   return app;
@@ -117,13 +122,7 @@ export async function buildApp(config: Config): Promise<App> {
  * found at start is left over from a process that died: they are released at once.
  */
 async function startWorker(app: App): Promise<void> {
-  const { worker } = app.services;
-  // Before the database closes: jobs in flight finish (or keep their lease to be taken again).
-  app.addHook('preClose', async () => {
-    await worker.stop();
-    app.services.egress.close();
-  });
   if (!app.config.worker.inProcess) return;
   if (app.database.dialect.name === 'sqlite') await new JobsRepo(app.database.db, app.database.dialect).releaseAllLeases(new Date().toISOString());
-  worker.start();
+  app.services.worker.start();
 }

@@ -29,7 +29,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   return {
     auth: new AuthService(database, config),
     users: new UsersService(database),
-    agents: new AgentsService(database),
+    agents: new AgentsService(database, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
     history: new HistoryService(database),
     favorites: new FavoritesService(database),
     corpora,

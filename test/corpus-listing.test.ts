@@ -101,6 +101,7 @@ describe.each(databaseKinds)('the corpus document listing (%s)', (kind) => {
       type: 'txt',
       source: `doc-${i}.txt`,
       text: `text ${i}`,
+      tags: '[]',
       upload_from: 'upload' as const,
       step: 'indexed' as const,
       content_hash: String(i).padStart(64, '0'),

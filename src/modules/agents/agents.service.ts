@@ -40,8 +40,14 @@ function configurationUpdate(input: UpdateAgentInput): AgentRowUpdate {
   return fields as AgentRowUpdate;
 }
 
+/** The corpora an agent draws on, with their state (the corpora module answers). */
+export type CorporaOfAgent = (actor: Actor, agentId: number) => Promise<{ corpus_id: number; name: string; status: string }[]>;
+
 export class AgentsService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly corporaOf: CorporaOfAgent = async () => [],
+  ) {}
 
   private repo(db = this.database.db) {
     return new AgentsRepo(db, this.database.dialect);
@@ -147,6 +153,7 @@ export class AgentsService {
 
   async status(actor: Actor, agentId: number) {
     const agent = await this.get(actor, agentId);
-    return { agent_id: agent.id, status: agent.status, version: agent.version, is_available: agent.status === 'active', corpora: [] };
+    const corpora = await this.corporaOf(actor, agentId);
+    return { agent_id: agent.id, status: agent.status, version: agent.version, is_available: agent.status === 'active', corpora };
   }
 }

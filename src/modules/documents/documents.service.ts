@@ -77,7 +77,9 @@ export class DocumentsService {
     });
 
     const existing = await this.repo().findByHashes(corpusId, [...new Set(accepted.map((document) => document.hash))]);
-    const existingByHash = new Map(existing.map((document) => [document.content_hash, document]));
+    // The oldest document holding each content stands for it; replace removes every one holding it.
+    const existingByHash = new Map<string, (typeof existing)[number]>();
+    for (const document of existing) if (!existingByHash.has(document.content_hash)) existingByHash.set(document.content_hash, document);
     const duplicates = accepted.filter((document) => existingByHash.has(document.hash));
     if (duplicates.length && options.onDuplicate === 'reject') {
       throw new Conflict(
@@ -93,7 +95,8 @@ export class DocumentsService {
         const repo = this.repo(trx);
         const at = now();
         if (options.onDuplicate === 'replace') {
-          for (const duplicate of duplicates) await this.markDeleted(trx, existingByHash.get(duplicate.hash)!.id, actor.userId, at);
+          const replacedHashes = new Set(duplicates.map((duplicate) => duplicate.hash));
+          for (const old of existing) if (replacedHashes.has(old.content_hash)) await this.markDeleted(trx, old.id, actor.userId, at);
         }
         const created: number[] = [];
         for (const [index, document] of toStore.entries()) {
