@@ -65,11 +65,11 @@ describe('PDF', () => {
 describe('DOCX', () => {
   it('keeps headings, paragraphs and tables', async () => {
     const docx = makeDocx([
-      { style: 'Heading1', text: 'Quarterly report' },
-      { text: 'Revenue grew & costs fell.' },
-      { style: 'Heading2', text: 'Figures' },
+      { heading: 'Quarterly report' },
+      { paragraph: 'Revenue grew & costs fell.' },
+      { heading: 'Figures', level: 2 },
       { table: [['Region', 'Revenue'], ['North', '120'], ['South', '95']] },
-      { text: 'End of report.' },
+      { paragraph: 'End of report.' },
     ]);
     const document = await extract('docx', docx);
     expect(document.title).toBe('Quarterly report');
@@ -82,8 +82,18 @@ describe('DOCX', () => {
     ]);
   });
 
+  it("takes Word's Title style for a top-level heading", async () => {
+    const styles =
+      '<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+      '<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style></w:styles>';
+    const docx = makeDocx([{ paragraph: 'Annual review', style: 'Title' }, { paragraph: 'Body text.' }], { 'word/styles.xml': styles });
+    const document = await extract('docx', docx);
+    expect(document.title).toBe('Annual review');
+    expect(document.blocks[0]).toEqual({ kind: 'heading', text: 'Annual review', level: 1 });
+  });
+
   it('refuses a DOCX whose XML would unpack past the limit, before unpacking it', async () => {
-    const docx = makeDocx([{ text: 'x'.repeat(5000) }]);
+    const docx = makeDocx([{ paragraph: 'x'.repeat(5000) }]);
     const error = await failure(extract('docx', docx, { ...DEFAULT_EXTRACTION_LIMITS, maxDocxXmlBytes: 1000 }));
     expect(error.kind).toBe('too_large');
     expect(error.message).toBe("The DOCX file's text unpacks to more than 1000 bytes of XML, the limit");
