@@ -122,20 +122,23 @@ describe('chunking', () => {
     expect(chunks[0]!.heading!.endsWith('…')).toBe(true);
   });
 
-  it('gives each chunk the page it starts on', () => {
-    const chunks = chunkDocument(
-      doc(
-        { kind: 'paragraph', text: prose(6, 1), page: 1 },
-        { kind: 'paragraph', text: prose(6, 2), page: 2 },
-        { kind: 'paragraph', text: prose(6, 3), page: 3 },
-      ),
-      { maxTokens: 120, overlapTokens: 0 },
+  it('starts a chunk at each page, without overlap across pages, so a chunk cites the page its text is on', () => {
+    const document = doc(
+      { kind: 'heading', text: 'Report', level: 1, page: 1 },
+      { kind: 'paragraph', text: 'Revenue grew.', page: 1 },
+      { kind: 'paragraph', text: 'Penguins on page two.', page: 2 },
+      { kind: 'paragraph', text: prose(12, 3), page: 3 },
     );
-    expect(chunks.length).toBeGreaterThanOrEqual(3);
-    expect(chunks[0]!.page).toBe(1);
-    expect(chunks.at(-1)!.page).toBe(3);
-    const pages = chunks.map((chunk) => chunk.page!);
-    expect([...pages].sort()).toEqual(pages);
+    const chunks = chunkDocument(document, { maxTokens: 100, overlapTokens: 20 });
+    expectWithinBudget(chunks, 100);
+    expect(chunks.slice(0, 2)).toEqual([
+      { position: 0, text: 'Revenue grew.', tokenCount: 3, page: 1, heading: 'Report' },
+      { position: 1, text: 'Penguins on page two.', tokenCount: 6, page: 2, heading: 'Report' },
+    ]);
+    const third = chunks.slice(2);
+    expect(third.length).toBeGreaterThan(1);
+    for (const chunk of third) expect(chunk.page).toBe(3);
+    expect(third[0]!.text.startsWith('Penguins')).toBe(false);
   });
 
   it('splits tables and lists between lines, and cuts words too long for any chunk', () => {

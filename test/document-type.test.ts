@@ -11,7 +11,7 @@ describe('binary formats', () => {
   });
 
   it('knows a DOCX as a ZIP holding word/document.xml', () => {
-    expect(detect(makeDocx([{ text: 'Hello' }]))).toBe('docx');
+    expect(detect(makeDocx([{ paragraph: 'Hello' }]))).toBe('docx');
   });
 
   it('refuses other ZIPs: plain archives, spreadsheets, damaged archives', () => {

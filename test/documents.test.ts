@@ -24,7 +24,7 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     const corpus = await createCorpus(member);
     const reply = await uploadFiles(t.app, member, corpus.id, [
       { name: 'report.pdf', bytes: makePdf([['Quarterly revenue grew strongly.'], ['Second page mentions penguins.']]), contentType: 'application/pdf' },
-      { name: 'letter.docx', bytes: makeDocx([{ style: 'Heading1', text: 'Introduction' }, { text: 'Kangaroos hop across the outback.' }]) },
+      { name: 'letter.docx', bytes: makeDocx([{ heading: 'Introduction' }, { paragraph: 'Kangaroos hop across the outback.' }]) },
       { name: 'page.html', bytes: '<html><body><h1>Lighthouses</h1><p>Beacons guide the ships.</p><script>alert(1)</script></body></html>' },
       { name: 'notes.md', bytes: '# Gardening\n\nTomatoes need sun.\n\n## Watering\n\nWater the roots in the morning.' },
       { name: 'plain.txt', bytes: 'A plain sentence about volcanoes.\n\nAnother paragraph about glaciers.' },
@@ -48,9 +48,8 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
 
     const search = async (query: string) => (await member.api.post(`/api/v2/corpora/${corpus.id}/search`, { query })).body.data.items;
     const penguins = await search('penguins');
-    // A chunk carries the page its text starts on; this small PDF is one chunk from page 1.
-    expect(penguins[0]).toMatchObject({ document_id: items[0]!.id, source: 'report.pdf', page: 1 });
-    expect(penguins[0].text).toContain('penguins');
+    // A page starts a new chunk, so a passage's page is the page it is on.
+    expect(penguins[0]).toMatchObject({ document_id: items[0]!.id, source: 'report.pdf', page: 2 });
     const watering = await search('watering roots');
     expect(watering[0].heading).toContain('Watering');
     expect((await search('alert')).length).toBe(0);

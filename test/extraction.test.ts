@@ -65,11 +65,11 @@ describe('PDF', () => {
 describe('DOCX', () => {
   it('keeps headings, paragraphs and tables', async () => {
     const docx = makeDocx([
-      { style: 'Heading1', text: 'Quarterly report' },
-      { text: 'Revenue grew & costs fell.' },
-      { style: 'Heading2', text: 'Figures' },
+      { heading: 'Quarterly report' },
+      { paragraph: 'Revenue grew & costs fell.' },
+      { heading: 'Figures', level: 2 },
       { table: [['Region', 'Revenue'], ['North', '120'], ['South', '95']] },
-      { text: 'End of report.' },
+      { paragraph: 'End of report.' },
     ]);
     const document = await extract('docx', docx);
     expect(document.title).toBe('Quarterly report');
@@ -82,10 +82,21 @@ describe('DOCX', () => {
     ]);
   });
 
-  it('refuses an archive that would unpack past the limit, before unpacking it', async () => {
-    const docx = makeDocx([{ text: 'x'.repeat(5000) }]);
-    const error = await failure(extract('docx', docx, { ...DEFAULT_EXTRACTION_LIMITS, maxUnzippedBytes: 1000 }));
+  it("takes Word's Title style for a top-level heading", async () => {
+    const styles =
+      '<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+      '<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style></w:styles>';
+    const docx = makeDocx([{ paragraph: 'Annual review', style: 'Title' }, { paragraph: 'Body text.' }], { 'word/styles.xml': styles });
+    const document = await extract('docx', docx);
+    expect(document.title).toBe('Annual review');
+    expect(document.blocks[0]).toEqual({ kind: 'heading', text: 'Annual review', level: 1 });
+  });
+
+  it('refuses a DOCX whose XML would unpack past the limit, before unpacking it', async () => {
+    const docx = makeDocx([{ paragraph: 'x'.repeat(5000) }]);
+    const error = await failure(extract('docx', docx, { ...DEFAULT_EXTRACTION_LIMITS, maxDocxXmlBytes: 1000 }));
     expect(error.kind).toBe('too_large');
+    expect(error.message).toBe("The DOCX file's text unpacks to more than 1000 bytes of XML, the limit");
   });
 
   it('fails with a reason on a damaged DOCX', async () => {
@@ -121,6 +132,20 @@ describe('HTML', () => {
       { kind: 'list', text: '- Faster search\n  1. BM25\n  2. vectors\n- Smaller files' },
       { kind: 'table', text: 'Area: API; Change: new routes\nArea: CLI' },
       { kind: 'code', text: 'npm install\n  --save' },
+    ]);
+  });
+
+  it('reads structures inside structures, and unclosed tags', async () => {
+    const html = `<ol start="3"><li>three<ul><li>inner</li></ul>more about three</li><li><h3>four</h3></ol>
+      <table><tr><td>outer<table><tr><td>nested</td></tr></table></td><td>cell <p>two</p></td></tr></table>
+      <h2>Title <span>with span</h2><p>unclosed <b>bold<p>next`;
+    const document = await extract('html', html);
+    expect(document.blocks).toEqual([
+      { kind: 'list', text: '3. three\n  - inner\n   more about three\n4. four' },
+      { kind: 'table', text: 'outer nested | cell two' },
+      { kind: 'heading', text: 'Title with span', level: 2 },
+      { kind: 'paragraph', text: 'unclosed bold' },
+      { kind: 'paragraph', text: 'next' },
     ]);
   });
 
@@ -169,6 +194,23 @@ describe('Markdown', () => {
       { kind: 'code', text: 'npm start' },
       { kind: 'paragraph', text: 'Quoted advice.' },
       { kind: 'paragraph', text: 'Raw HTML paragraph' },
+    ]);
+  });
+});
+
+describe('long Markdown', () => {
+  it('is read in segments cut at blank lines, never inside fenced code', async () => {
+    const filler = 'A paragraph that fills the first segment of the document.\n\n'.repeat(4000); // about 240 KB
+    const code = `\`\`\`\n${'code line\n\n'.repeat(3000)}\`\`\``; // 33 KB with blank lines, across the 256 KB mark
+    const document = await extract('md', `# Start\n\n${filler}${code}\n\n## After\n\nLast words.`);
+    const blocks = document.blocks;
+    expect(blocks).toHaveLength(1 + 4000 + 1 + 2);
+    const codeBlocks = blocks.filter((block) => block.kind === 'code');
+    expect(codeBlocks).toHaveLength(1);
+    expect(codeBlocks[0]!.text.split('code line')).toHaveLength(3001);
+    expect(blocks.slice(-2)).toEqual([
+      { kind: 'heading', text: 'After', level: 2 },
+      { kind: 'paragraph', text: 'Last words.' },
     ]);
   });
 });

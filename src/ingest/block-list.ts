@@ -16,17 +16,28 @@ export class BlockList {
   }
 
   /**
-   * Adds one block made of lines as they are generated, checking the limit line by line: a few
-   * bytes of CSV or JSON can expand into many lines (every line repeats its headers or its path).
+   * A block built line by line, the limit checked at each line: a few bytes of CSV or JSON can
+   * expand into many lines (every line repeats its headers or its path). `end()` adds it.
    */
-  addLines(kind: BlockKind, lines: Iterable<string>): void {
+  lineBlock(kind: BlockKind): { addLine(line: string): void; end(): void } {
     const kept: string[] = [];
-    for (const line of lines) {
-      if (line.trim() === '') continue;
-      this.spend(line.length + 1);
-      kept.push(line);
-    }
-    if (kept.length > 0) this.push(kind, kept.join('\n'), {});
+    return {
+      addLine: (line) => {
+        if (line.trim() === '') return;
+        this.spend(line.length + 1);
+        kept.push(line);
+      },
+      end: () => {
+        if (kept.length > 0) this.push(kind, kept.join('\n'), {});
+      },
+    };
+  }
+
+  /** Adds one block of the lines an iterable generates (see lineBlock). */
+  addLines(kind: BlockKind, lines: Iterable<string>): void {
+    const block = this.lineBlock(kind);
+    for (const line of lines) block.addLine(line);
+    block.end();
   }
 
   private spend(chars: number): void {

@@ -1,5 +1,5 @@
 // Extracted blocks → chunks for embedding and retrieval. Headings start sections and give each chunk
-// its heading path ("Guide > Install"); within a section, pieces (text-pieces.ts) are packed up to
+// its heading path ("Guide > Install"); pages start chunks too. Within a section, pieces (text-pieces.ts) are packed up to
 // the token budget, and each chunk after the first starts with the end of the one before (overlap),
 // so that a passage cut at a boundary is still found whole in one of them. Pure and deterministic:
 // a step repeated after a crash makes the same chunks.
@@ -19,7 +19,7 @@ export interface Chunk {
   position: number;
   text: string;
   tokenCount: number;
-  /** The page the chunk's text starts on (PDFs). */
+  /** The page the chunk's text is on (PDFs). */
   page?: number;
   /** The headings above the chunk, outermost first, joined with " > ". */
   heading?: string;
@@ -166,7 +166,11 @@ export function chunkDocument(document: ExtractedDocument, options: ChunkOptions
   };
   let openHeading: Block | undefined;
 
+  let page: number | undefined;
   for (const block of document.blocks) {
+    // A new page starts a new chunk, without overlap: a chunk's text is all on the page it cites.
+    if (block.page !== undefined && page !== undefined && block.page !== page) builder.finishSection();
+    page = block.page ?? page;
     if (block.kind === 'heading') {
       const level = block.level ?? 1;
       // A heading with nothing under it (not even a subsection) would be lost: it is its own text.

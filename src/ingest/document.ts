@@ -46,12 +46,15 @@ export interface ExtractionLimits {
   /** Characters of extracted text. */
   maxTextChars: number;
   maxPdfPages: number;
-  /** Total uncompressed size of a DOCX's parts, as its ZIP directory declares them. */
-  maxUnzippedBytes: number;
+  /**
+   * Unpacked size of the XML a DOCX reader parses (its .xml and .rels parts, as the ZIP directory
+   * declares them; images are never unpacked). mammoth needs about 60 times this in memory.
+   */
+  maxDocxXmlBytes: number;
 }
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxTextChars: 10_000_000,
   maxPdfPages: 2_000,
-  maxUnzippedBytes: 256 * 1024 * 1024,
+  maxDocxXmlBytes: 16 * 1024 * 1024,
 };

@@ -52,8 +52,8 @@ export function makePdf(pages: PdfLine[][], options: { title?: string } = {}): B
 
 const WORD_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
-/** A paragraph (with a style such as Heading1 or Title) or a table of rows of cells. */
-export type DocxPart = { style?: string; text: string } | { table: string[][] };
+/** A heading (level 1 by default), a paragraph (with a Word style such as Title), or a table. */
+export type DocxPart = { heading: string; level?: number } | { paragraph: string; style?: string } | { table: string[][] };
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -62,15 +62,16 @@ function docxParagraph(text: string, style?: string): string {
   return `<w:p>${properties}<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
 }
 
-/** A DOCX holding the given paragraphs and tables. */
+function docxPart(part: DocxPart): string {
+  if ('heading' in part) return docxParagraph(part.heading, `Heading${part.level ?? 1}`);
+  if ('paragraph' in part) return docxParagraph(part.paragraph, part.style);
+  const rows = part.table.map((row) => `<w:tr>${row.map((cell) => `<w:tc>${docxParagraph(cell)}</w:tc>`).join('')}</w:tr>`);
+  return `<w:tbl>${rows.join('')}</w:tbl>`;
+}
+
+/** A DOCX holding the given headings, paragraphs and tables. */
 export function makeDocx(parts: DocxPart[], extraFiles: Record<string, string> = {}): Buffer {
-  const body = parts
-    .map((part) =>
-      'table' in part
-        ? `<w:tbl>${part.table.map((row) => `<w:tr>${row.map((cell) => `<w:tc>${docxParagraph(cell)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`
-        : docxParagraph(part.text, part.style),
-    )
-    .join('');
+  const body = parts.map(docxPart).join('');
   const files: Record<string, string> = {
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +

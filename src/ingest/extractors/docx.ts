@@ -1,6 +1,6 @@
 // DOCX → HTML with mammoth (which maps Word's heading styles to <h1>…<h6>, lists, tables), then the
 // HTML walker. Before mammoth inflates anything, the archive's declared sizes are checked, so a ZIP
-// bomb is refused from its directory.
+// bomb, or a document whose XML would take gigabytes to parse, is refused from its directory.
 import mammoth from 'mammoth';
 import type { BlockList } from '../block-list.js';
 import { ExtractionFailed, type ExtractionLimits } from '../document.js';
@@ -18,9 +18,9 @@ const DROP_IMAGES = mammoth.images.imgElement(() => Promise.resolve({ src: '' })
 export async function extractDocx(bytes: Buffer, out: BlockList, limits: ExtractionLimits): Promise<{ title: string | undefined }> {
   const entries = listZipEntries(bytes);
   if (entries === undefined) throw new ExtractionFailed('unreadable', 'The DOCX file is damaged: its ZIP directory cannot be read');
-  const unzipped = entries.reduce((total, entry) => total + entry.size, 0);
-  if (entries.length > MAX_ENTRIES || unzipped > limits.maxUnzippedBytes) {
-    throw new ExtractionFailed('too_large', `The DOCX file unpacks to more than ${limits.maxUnzippedBytes} bytes, the limit`);
+  const xmlBytes = entries.filter((entry) => /\.(xml|rels)$/i.test(entry.name)).reduce((total, entry) => total + entry.size, 0);
+  if (entries.length > MAX_ENTRIES || xmlBytes > limits.maxDocxXmlBytes) {
+    throw new ExtractionFailed('too_large', `The DOCX file's text unpacks to more than ${limits.maxDocxXmlBytes} bytes of XML, the limit`);
   }
   const { value: html } = await mammoth.convertToHtml({ buffer: bytes }, { styleMap: STYLE_MAP, convertImage: DROP_IMAGES });
   addHtmlBlocks(html, out);

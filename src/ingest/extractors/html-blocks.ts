@@ -1,10 +1,12 @@
 // HTML → blocks, for HTML documents and for the HTML that DOCX (mammoth) and Markdown (raw HTML
-// blocks) produce. Headings, lists, tables and preformatted text become blocks of their kind; other
-// text becomes paragraphs at block-element boundaries. Scripts, styles, navigation, forms and
-// hidden elements are dropped: they are page furniture, not content.
-import { parseDocument } from 'htmlparser2';
-import { isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { collapseLines, collapseWhitespace, formatRecord, type BlockList } from '../block-list.js';
+// blocks) produce. The page is read as a stream of parser events (htmlparser2, the parser under
+// cheerio), never built into a tree: a 50 MB page would take a gigabyte as a DOM.
+// Headings, lists, tables and preformatted text become blocks of their kind; other text becomes
+// paragraphs at block-element boundaries. Scripts, styles, navigation, forms and hidden elements
+// are dropped: they are page furniture, not content.
+import { Parser } from 'htmlparser2';
+import { collapseLines, collapseWhitespace, type BlockList } from '../block-list.js';
+import { ListBuilder, TableBuilder } from './html-structures.js';
 
 const SKIPPED = new Set(
   ('head script style noscript template nav aside footer form button select option textarea svg math canvas iframe ' +
@@ -16,100 +18,132 @@ const BLOCK_ELEMENTS = new Set(
 );
 const HEADING_LEVELS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
-function skipped(element: Element): boolean {
-  return SKIPPED.has(element.name) || 'hidden' in element.attribs || element.attribs['aria-hidden'] === 'true';
-}
+const isBoundary = (name: string) => BLOCK_ELEMENTS.has(name) || name in HEADING_LEVELS;
 
-function elementChildren(element: Element, names: readonly string[]): Element[] {
-  return element.children.filter((child): child is Element => isTag(child) && names.includes(child.name));
-}
-
-/** The text under some nodes; block boundaries and <br> become line breaks, nothing is collapsed. */
-function rawText(nodes: readonly AnyNode[]): string {
-  let text = '';
-  for (const node of nodes) {
-    if (isText(node)) text += node.data;
-    else if (isTag(node) && !skipped(node)) {
-      if (node.name === 'br') text += '\n';
-      else if (BLOCK_ELEMENTS.has(node.name) || node.name in HEADING_LEVELS) text += `\n${rawText(node.children)}\n`;
-      else text += rawText(node.children);
-    }
-  }
-  return text;
-}
-
-function lineText(nodes: readonly AnyNode[]): string {
-  return collapseWhitespace(rawText(nodes));
-}
-
-/** "- item" lines, nested lists indented, ordered lists numbered. */
-function listLines(list: Element, depth: number): string[] {
-  const lines: string[] = [];
-  let number = Number(list.attribs.start ?? 1) || 1;
-  for (const item of elementChildren(list, ['li'])) {
-    const nested = item.children.filter((child): child is Element => isTag(child) && (child.name === 'ul' || child.name === 'ol'));
-    const own = lineText(item.children.filter((child) => !nested.includes(child as Element)));
-    if (own !== '') lines.push(`${'  '.repeat(depth)}${list.name === 'ol' ? `${number++}.` : '-'} ${own}`);
-    for (const sub of nested) lines.push(...listLines(sub, depth + 1));
-  }
-  return lines;
-}
-
-/** One line per row; with a header row, each line names its columns (see formatRecord). */
-function tableLines(table: Element): string[] {
-  const rows: Array<{ cells: Element[]; inHead: boolean }> = [];
-  const collect = (parent: Element, inHead: boolean) => {
-    for (const child of parent.children) {
-      if (!isTag(child)) continue;
-      if (child.name === 'tr') rows.push({ cells: elementChildren(child, ['td', 'th']), inHead });
-      else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') collect(child, child.name === 'thead');
-    }
-  };
-  collect(table, false);
-  const first = rows[0];
-  const hasHeader = first !== undefined && rows.length > 1 && (first.inHead || first.cells.every((cell) => cell.name === 'th'));
-  const headers = hasHeader ? first.cells.map((cell) => lineText(cell.children)) : [];
-  return rows.slice(hasHeader ? 1 : 0).map(({ cells }) => {
-    const values = cells.map((cell) => lineText(cell.children));
-    return hasHeader ? formatRecord(headers, values) : values.filter((value) => value !== '').join(' | ');
-  });
-}
-
-class HtmlBlockWalker {
+class HtmlBlockCollector {
+  title: string | undefined;
+  private titleText: string | undefined;
+  /** Depth inside an element whose content is dropped; 0 outside. */
+  private skipDepth = 0;
   private inline = '';
+  private heading: { level: number; text: string } | undefined;
+  private pre: string | undefined;
+  private list: ListBuilder | undefined;
+  private table: TableBuilder | undefined;
+  /** Tables inside a table's cells are read as the cell's text. */
+  private tableDepth = 0;
 
   constructor(private readonly out: BlockList) {}
 
-  walk(nodes: readonly AnyNode[]): void {
-    for (const node of nodes) {
-      if (isText(node)) {
-        this.inline += node.data;
-        continue;
-      }
-      if (!isTag(node) || skipped(node)) continue;
-      const level = HEADING_LEVELS[node.name];
-      if (level !== undefined) {
-        this.flush();
-        this.out.add('heading', lineText(node.children), { level });
-      } else if (node.name === 'pre') {
-        this.flush();
-        this.out.add('code', rawText(node.children).replace(/^\n+|\s+$/g, ''));
-      } else if (node.name === 'ul' || node.name === 'ol') {
-        this.flush();
-        this.out.add('list', listLines(node, 0).join('\n'));
-      } else if (node.name === 'table') {
-        this.flush();
-        this.out.add('table', tableLines(node).join('\n'));
-      } else if (node.name === 'br') {
-        this.inline += '\n';
-      } else if (BLOCK_ELEMENTS.has(node.name)) {
-        this.flush();
-        this.walk(node.children);
-        this.flush();
-      } else {
-        this.walk(node.children);
-      }
+  onopentag(name: string, attributes: Record<string, string>): void {
+    if (name === 'title' && this.title === undefined) this.titleText = '';
+    if (this.skipDepth > 0) {
+      this.skipDepth++;
+      return;
     }
+    if (SKIPPED.has(name) || 'hidden' in attributes || attributes['aria-hidden'] === 'true') {
+      this.skipDepth = 1;
+      return;
+    }
+    if (name === 'br') return this.append('\n');
+    if (this.table !== undefined) return this.openInTable(name);
+    if (this.list !== undefined) {
+      if (name === 'ul' || name === 'ol') this.list.openList(name === 'ol', Number(attributes.start ?? 1) || 1);
+      else if (name === 'li') this.list.openItem();
+      else if (isBoundary(name)) this.append(' ');
+      return;
+    }
+    if (this.heading !== undefined || this.pre !== undefined) {
+      if (isBoundary(name)) this.append(this.pre !== undefined ? '\n' : ' ');
+      return;
+    }
+    const level = HEADING_LEVELS[name];
+    if (level !== undefined) {
+      this.flush();
+      this.heading = { level, text: '' };
+    } else if (name === 'pre') {
+      this.flush();
+      this.pre = '';
+    } else if (name === 'ul' || name === 'ol') {
+      this.flush();
+      this.list = new ListBuilder();
+      this.list.openList(name === 'ol', Number(attributes.start ?? 1) || 1);
+    } else if (name === 'table') {
+      this.flush();
+      this.table = new TableBuilder();
+      this.tableDepth = 1;
+    } else if (BLOCK_ELEMENTS.has(name)) {
+      this.flush();
+    }
+  }
+
+  private openInTable(name: string): void {
+    const table = this.table!;
+    if (name === 'table') this.tableDepth++;
+    else if (this.tableDepth > 1) {
+      if (isBoundary(name)) this.append(' ');
+    } else if (name === 'tr') table.openRow();
+    else if (name === 'td' || name === 'th') table.openCell(name === 'th');
+    else if (name === 'thead') table.inHead = true;
+    else if (isBoundary(name)) this.append(' ');
+  }
+
+  ontext(text: string): void {
+    if (this.titleText !== undefined) this.titleText += text;
+    else if (this.skipDepth === 0) this.append(text);
+  }
+
+  onclosetag(name: string): void {
+    if (name === 'title' && this.titleText !== undefined) {
+      this.title = collapseWhitespace(this.titleText) || undefined;
+      this.titleText = undefined;
+    }
+    if (this.skipDepth > 0) {
+      this.skipDepth--;
+      return;
+    }
+    if (this.table !== undefined) return this.closeInTable(name);
+    if (this.list !== undefined) {
+      if ((name === 'ul' || name === 'ol') && this.list.closeList()) {
+        this.out.add('list', this.list.lines.join('\n'));
+        this.list = undefined;
+      } else if (name === 'li') this.list.closeItem();
+      else if (isBoundary(name)) this.append(' ');
+      return;
+    }
+    if (this.heading !== undefined && name in HEADING_LEVELS) {
+      this.out.add('heading', collapseWhitespace(this.heading.text), { level: this.heading.level });
+      this.heading = undefined;
+    } else if (this.pre !== undefined && name === 'pre') {
+      this.out.add('code', this.pre.replace(/^\n+|\s+$/g, ''));
+      this.pre = undefined;
+    } else if (this.heading !== undefined || this.pre !== undefined) {
+      if (isBoundary(name)) this.append(this.pre !== undefined ? '\n' : ' ');
+    } else if (BLOCK_ELEMENTS.has(name)) {
+      this.flush();
+    }
+  }
+
+  private closeInTable(name: string): void {
+    const table = this.table!;
+    if (name === 'table' && --this.tableDepth === 0) {
+      this.out.add('table', table.lines().join('\n'));
+      this.table = undefined;
+    } else if (this.tableDepth > 1) {
+      if (isBoundary(name)) this.append(' ');
+    } else if (name === 'tr') table.closeRow();
+    else if (name === 'td' || name === 'th') table.closeCell();
+    else if (name === 'thead') table.inHead = false;
+    else if (isBoundary(name)) this.append(' ');
+  }
+
+  /** Text goes to whatever is being built: preformatted text, heading, table cell, list item, paragraph. */
+  private append(text: string): void {
+    if (this.pre !== undefined) this.pre += text;
+    else if (this.heading !== undefined) this.heading.text += text;
+    else if (this.table !== undefined) this.table.text(text);
+    else if (this.list !== undefined) this.list.text(text);
+    else this.inline += text;
   }
 
   flush(): void {
@@ -119,24 +153,18 @@ class HtmlBlockWalker {
   }
 }
 
-function findElement(nodes: readonly AnyNode[], name: string): Element | undefined {
-  for (const node of nodes) {
-    if (!isTag(node)) continue;
-    if (node.name === name) return node;
-    const found = findElement(node.children, name);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 /** Adds the blocks of an HTML text; answers the text of its <title>, if any. */
 export function addHtmlBlocks(html: string, out: BlockList): { title: string | undefined } {
-  // lowerCaseTags keeps element names comparable whatever the source's case.
-  const document = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true });
-  const walker = new HtmlBlockWalker(out);
-  walker.walk(document.children);
-  walker.flush();
-  const titleElement = findElement(document.children, 'title');
-  const title = titleElement === undefined ? '' : collapseWhitespace(rawText(titleElement.children));
-  return { title: title === '' ? undefined : title };
+  const collector = new HtmlBlockCollector(out);
+  const parser = new Parser(
+    {
+      onopentag: (name, attributes) => collector.onopentag(name, attributes),
+      ontext: (text) => collector.ontext(text),
+      onclosetag: (name) => collector.onclosetag(name),
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  collector.flush();
+  return { title: collector.title };
 }

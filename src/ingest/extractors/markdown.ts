@@ -87,8 +87,37 @@ function addTokens(tokens: readonly Token[], out: BlockList): void {
   }
 }
 
+// marked's tokens take some 40 times the text in memory: a long document is lexed in segments.
+const SEGMENT_CHARS = 256 * 1024;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The text cut at blank lines outside fenced code, in segments of about SEGMENT_CHARS. A blank line
+ * ends nearly every Markdown block; what a cut can split (a loose list, a reference link whose
+ * definition is in another segment) loses numbering or a URL, never text.
+ */
+function* segments(text: string): Generator<string> {
+  let start = 0;
+  let fence: string | undefined;
+  for (let lineStart = 0; lineStart < text.length; ) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline + 1;
+    const line = text.slice(lineStart, lineEnd);
+    const marker = FENCE.exec(line)?.[1];
+    if (marker !== undefined && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence === undefined ? marker : undefined;
+    }
+    if (fence === undefined && line.trim() === '' && lineEnd - start >= SEGMENT_CHARS) {
+      yield text.slice(start, lineEnd);
+      start = lineEnd;
+    }
+    lineStart = lineEnd;
+  }
+  if (start < text.length) yield text.slice(start);
+}
+
 export function extractMarkdown(text: string, out: BlockList): { title: string | undefined } {
-  addTokens(Lexer.lex(text, { gfm: true }), out);
+  for (const segment of segments(text)) addTokens(Lexer.lex(segment, { gfm: true }), out);
   const title = out.blocks.find((block) => block.kind === 'heading' && block.level === 1)?.text;
   return { title };
 }
