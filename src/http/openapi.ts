@@ -9,6 +9,7 @@ export const API_TAGS = [
   { name: 'auth', description: 'Logging in, sessions and API keys' },
   { name: 'users', description: 'Users of the organization' },
   { name: 'agents', description: 'Agents, their history and checkpoints' },
+  { name: 'corpora', description: 'Corpora, their documents, processing, retrieval and events' },
   { name: 'service', description: 'Health, readiness, version and this document' },
 ];
 
