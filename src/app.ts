@@ -31,6 +31,11 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openBlobStore, type BlobStore } from './storage/blob-store.js';
 import { buildServices, type Services } from './services.js';
+import { JobsRepo } from './jobs/jobs.repo.js';
+import { corporaRoutes } from './modules/corpora/corpora.routes.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { eventsRoutes } from './modules/documents/events.routes.js';
+import { legacyDocumentsRoutes } from './modules/documents/legacy-documents.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,7 +84,7 @@ export async function buildApp(config: Config): Promise<App> {
   app.decorate('secretKey', resolveSecretKey(config));
   app.decorate('blobs', openBlobStore(config.dataDir));
   app.decorate('database', database);
-  app.decorate('services', buildServices(database, config, app.blobs));
+  app.decorate('services', buildServices(database, config, app.blobs, app.log));
   app.decorateRequest('actor', null as unknown as Actor);
 
   app.setValidatorCompiler(schemaValidatorCompiler());
@@ -114,6 +119,26 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(notificationsRoutes);
   await app.register(flagsRoutes);
   await app.register(legacyPeopleRoutes);
+  await app.register(corporaRoutes);
+  await app.register(documentsRoutes);
+  await app.register(legacyDocumentsRoutes);
+  await app.register(eventsRoutes);
+  // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
+  app.addHook('preClose', async () => {
+    await app.services.worker.stop();
+    app.services.egress.close();
+  });
   await app.ready();
+  await startWorker(app);
   return app;
+}
+
+/**
+ * The in-process worker. On SQLite this process is the only one on the database, so every lease
+ * found at start is left over from a process that died: they are released at once.
+ */
+async function startWorker(app: App): Promise<void> {
+  if (!app.config.worker.inProcess) return;
+  if (app.database.dialect.name === 'sqlite') await new JobsRepo(app.database.db, app.database.dialect).releaseAllLeases(new Date().toISOString());
+  app.services.worker.start();
 }

@@ -5,12 +5,13 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createApiKeyForUser } from './modules/auth/api-key-cli.js';
-import { startServer } from './server.js';
+import { startServer, startWorkerProcess } from './server.js';
 
 const USAGE = `Usage: agent-platform [command]
 
 Commands:
   serve                                   Start the HTTP server (default)
+  worker                                  Run a document-processing worker (PostgreSQL only)
   migrate                                 Apply database migrations and exit
   create-api-key --email <address> [--name <name>]
                                           Create an API key for a user and print it once
@@ -42,6 +43,9 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'serve':
       await startServer(config);
+      return -1;
+    case 'worker':
+      await startWorkerProcess(config);
       return -1;
     case 'migrate':
       await migrate(config);

@@ -1,6 +1,7 @@
 // The only module that reads process.env. Every setting is parsed and checked here, once, at start;
 // a bad configuration stops the server with the whole list of problems rather than the first one.
 import { resolve } from 'node:path';
+import { parseAllowedHost } from './net/allowed-hosts.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -14,6 +15,16 @@ export interface Limits {
   loginsPerMinute: number;
   toolTimeoutMs: number;
   llmTimeoutMs: number;
+}
+
+/** Bounds of every outbound request: `createEgressClient(config.egress)` (src/net/egress.ts). */
+export interface EgressSettings {
+  /** Hosts or host:port the server may reach although they are private or loopback. */
+  allowedHosts: string[];
+  /** Deadline of one call, redirects and body included; a call may set a shorter one. */
+  defaultTimeoutMs: number;
+  maxResponseBytes: number;
+  maxRedirects: number;
 }
 
 export interface Config {
@@ -34,6 +45,17 @@ export interface Config {
   /** scrypt cost parameter (N = 2^passwordHashCost) */
   passwordHashCost: number;
   limits: Limits;
+  worker: WorkerConfig;
+  egress: EgressSettings;
+}
+
+export interface WorkerConfig {
+  /** Run a worker inside the server process (the default; turn off for API-only processes on PostgreSQL). */
+  inProcess: boolean;
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  backoffMs: number;
 }
 
 export class ConfigError extends Error {
@@ -65,6 +87,19 @@ class EnvReader {
       return fallback;
     }
     return value;
+  }
+
+  /** A comma-separated list; each entry checked by `parse`, which throws with the problem. */
+  list(name: string, parse: (entry: string) => unknown): string[] {
+    const entries = (this.string(name) ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    for (const entry of entries) {
+      try {
+        parse(entry);
+      } catch (error) {
+        this.problems.push(`${name}: ${(error as Error).message}`);
+      }
+    }
+    return entries;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
@@ -121,6 +156,19 @@ export function loadConfig(env: Env = process.env): Config {
       loginsPerMinute: read.integer('LIMIT_LOGINS_PER_MINUTE', 20, 1, 10_000_000),
       toolTimeoutMs: read.integer('LIMIT_TOOL_TIMEOUT_MS', 15_000, 100, 600_000),
       llmTimeoutMs: read.integer('LIMIT_LLM_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    },
+    worker: {
+      inProcess: read.oneOf('WORKER_IN_PROCESS', ['true', 'false'], 'true') === 'true',
+      concurrency: read.integer('WORKER_CONCURRENCY', 4, 1, 256),
+      leaseMs: read.integer('WORKER_LEASE_SECONDS', 30, 1, 3600) * 1000,
+      pollMs: read.integer('WORKER_POLL_MS', 1000, 10, 60_000),
+      backoffMs: read.integer('WORKER_RETRY_BACKOFF_MS', 2000, 1, 3_600_000),
+    },
+    egress: {
+      allowedHosts: read.list('EGRESS_ALLOWED_HOSTS', parseAllowedHost),
+      defaultTimeoutMs: read.integer('EGRESS_TIMEOUT_MS', 30_000, 100, 3_600_000),
+      maxResponseBytes: read.integer('EGRESS_MAX_RESPONSE_BYTES', 50 * MiB, 1024, 10 * 1024 * MiB),
+      maxRedirects: read.integer('EGRESS_MAX_REDIRECTS', 5, 0, 20),
     },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);

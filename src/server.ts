@@ -10,7 +10,23 @@ export async function startServer(config: Config): Promise<App> {
   if (app.firstStart) announceFirstStart(app.firstStart.email, app.firstStart.generatedPassword);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: app.database.description }, 'Agent Platform is ready');
+  closeOnSignals(app);
+  return app;
+}
 
+/**
+ * A process that only runs jobs, beside the servers, against the same PostgreSQL. SQLite belongs to
+ * the one server process that opened it, whose own worker does the work.
+ */
+export async function startWorkerProcess(config: Config): Promise<App> {
+  if (!config.databaseUrl) throw new Error('agent-platform worker needs DATABASE_URL (PostgreSQL); on SQLite the server runs the worker itself');
+  const app = await buildApp({ ...config, worker: { ...config.worker, inProcess: true } });
+  app.log.info({ database: app.database.description, worker: app.services.worker.owner }, 'worker is running');
+  closeOnSignals(app);
+  return app;
+}
+
+function closeOnSignals(app: App): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -28,7 +44,6 @@ export async function startServer(config: Config): Promise<App> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  return app;
 }
 
 /** Printed once, on the first start only: the owner's password is not stored in clear anywhere. */

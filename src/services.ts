@@ -1,22 +1,39 @@
-// Every service of the server, built once per app over one database.
+// Every service of the server, built once per app over one database, and the worker that runs
+// the jobs they enqueue.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { createIngestion, detectDocumentType } from './ingest/ingestion.js';
+import { Worker } from './jobs/worker.js';
 import { AgentsService } from './modules/agents/agents.service.js';
 import { FavoritesService } from './modules/agents/favorites.service.js';
 import { HistoryService } from './modules/agents/history.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CorporaService } from './modules/corpora/corpora.service.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
+import { LegacyListing } from './modules/documents/legacy-listing.js';
+import { PROCESS_DOCUMENT } from './modules/documents/pipeline/document-steps.js';
+import { DocumentProcessor } from './modules/documents/pipeline/process-document.js';
+import { fetchDocumentUrl } from './modules/documents/url-documents.js';
 import { FeatureFlagsService } from './modules/flags/flags.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ConfigurationsService } from './modules/organizations/configurations.service.js';
 import { OrganizationsService } from './modules/organizations/organizations.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
+import { SearchService } from './modules/retrieval/search.service.js';
 import { TeamsService } from './modules/teams/teams.service.js';
 import { UsersService } from './modules/users/users.service.js';
+import { createEgressClient } from './net/egress.js';
 import type { BlobStore } from './storage/blob-store.js';
 
-export function buildServices(database: Database, config: Config, blobs: BlobStore) {
+export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
   const flags = new FeatureFlagsService(database);
   const notifications = new NotificationsService(database);
+  const egress = createEgressClient(config.egress);
+  const processor = new DocumentProcessor(database, blobs, createIngestion(), (document, reason) => notifications.documentFailed(document, reason));
+  const worker = new Worker(database, { [PROCESS_DOCUMENT]: processor }, config.worker, log);
+  const corpora = new CorporaService(database, blobs, () => 'full_text');
+  const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
   return {
     flags,
     notifications,
@@ -26,9 +43,15 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     configurations: new ConfigurationsService(database),
     teams: new TeamsService(database, notifications),
     projects: new ProjectsService(database, notifications),
-    agents: new AgentsService(database, flags),
+    agents: new AgentsService(database, flags, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
     history: new HistoryService(database, flags),
     favorites: new FavoritesService(database),
+    corpora,
+    documents: new DocumentsService(database, blobs, corpora, sources, () => worker.wake()),
+    legacyListing: new LegacyListing(database, corpora),
+    search: new SearchService(database, corpora),
+    worker,
+    egress,
   };
 }
 

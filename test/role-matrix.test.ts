@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
 import { createAgent, createOrganization, createUser, type TestUser } from './support/factories.js';
 import { request } from './support/http.js';
+import { createCorpus, uploadText } from './support/corpora.js';
 import { addTeammate, createProject, createTeam, multipartFile, pngBytes } from './support/people.js';
 
 type Role = 'owner' | 'admin' | 'member' | 'viewer';
@@ -32,6 +33,8 @@ interface World {
   teamId: number;
   projectId: number;
   configurationId: number;
+  corpusId: number;
+  documentId: number;
 }
 
 interface Call {
@@ -39,6 +42,8 @@ interface Call {
   body?: unknown;
   raw?: Buffer;
   headers?: Record<string, string>;
+  /** An endless stream (Server-Sent Events): only the status and the first bytes are awaited. */
+  stream?: boolean;
 }
 
 interface Case {
@@ -52,6 +57,8 @@ interface Case {
 }
 
 const all = (status: number) => ({ owner: status, admin: status, member: status, viewer: status });
+/** A corpus is seen by owners and admins, and by those granted a permission on it: the callers here hold none. */
+const corpusManagers = (status: number) => ({ owner: status, admin: status, member: 404, viewer: 404 });
 const writers = (status: number) => ({ owner: status, admin: status, member: status, viewer: 403 });
 const admins = (status: number) => ({ owner: status, admin: status, member: 403, viewer: 403 });
 
@@ -68,6 +75,8 @@ const apiKeyOf = async (w: World, user: TestUser): Promise<Call> => {
   return { url: `/api/v2/auth/api-keys/${key.id}` };
 };
 const org = (w: World) => `/api/v2/organizations/${w.orgId}`;
+const corpus = (w: World) => `/api/v2/corpora/${w.corpusId}`;
+const document = (w: World) => `${corpus(w)}/documents/${w.documentId}`;
 const agent = (w: World) => `/api/v2/agents/${w.agentId}`;
 
 const MATRIX: Record<string, Case> = {
@@ -215,6 +224,74 @@ const MATRIX: Record<string, Case> = {
     FLAG_NAMES.map((flag) => [`GET /api/v2/feature-flags/${flag}`, { call: () => ({ url: `/api/v2/feature-flags/${flag}` }), expect: all(200), foreign: 'own' } satisfies Case]),
   ),
 
+  // Corpora and documents (their permissions per user are tested in test/corpora.test.ts)
+  'GET /api/v2/corpora': { call: () => ({ url: '/api/v2/corpora' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/corpora': { call: () => ({ url: '/api/v2/corpora', body: { name: unique('Matrix corpus') } }), expect: writers(201), foreign: 'own' },
+  'GET /api/v2/corpora/{corpus_id}': { call: (w) => ({ url: corpus(w) }), expect: corpusManagers(200), foreign: 404 },
+  'PUT /api/v2/corpora/{corpus_id}': { call: (w) => ({ url: corpus(w), body: { description: 'changed' } }), expect: corpusManagers(200), foreign: 404 },
+  'DELETE /api/v2/corpora/{corpus_id}': { call: async (w) => ({ url: `/api/v2/corpora/${(await createCorpus(w.maker)).id}` }), expect: corpusManagers(200), foreign: 404 },
+  'GET /api/v2/corpora/{corpus_id}/permissions': { call: (w) => ({ url: `${corpus(w)}/permissions` }), expect: corpusManagers(200), foreign: 404 },
+  'POST /api/v2/corpora/{corpus_id}/permissions': {
+    call: (w) => ({ url: `${corpus(w)}/permissions`, body: { user_id: w.subject.id, permission: 'read' } }),
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
+  'DELETE /api/v2/corpora/{corpus_id}/permissions/{user_id}': {
+    call: async (w) => {
+      const user = await freshUser(w);
+      await w.maker.api.post(`${corpus(w)}/permissions`, { user_id: user.id, permission: 'read' });
+      return { url: `${corpus(w)}/permissions/${user.id}` };
+    },
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
+  'GET /api/v2/corpora/{corpus_id}/agents': { call: (w) => ({ url: `${corpus(w)}/agents` }), expect: corpusManagers(200), foreign: 404 },
+  'POST /api/v2/corpora/{corpus_id}/agents': { call: (w) => ({ url: `${corpus(w)}/agents`, body: { agent_id: w.agentId } }), expect: corpusManagers(200), foreign: 404 },
+  'DELETE /api/v2/corpora/{corpus_id}/agents/{agent_id}': {
+    call: async (w) => {
+      await w.maker.api.post(`${corpus(w)}/agents`, { agent_id: w.agentId });
+      return { url: `${corpus(w)}/agents/${w.agentId}` };
+    },
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
+  'GET /api/v2/corpora/{corpus_id}/default-agent': { call: (w) => ({ url: `${corpus(w)}/default-agent` }), expect: corpusManagers(200), foreign: 404 },
+  'PUT /api/v2/corpora/{corpus_id}/default-agent': { call: (w) => ({ url: `${corpus(w)}/default-agent`, body: { agent_id: null } }), expect: corpusManagers(200), foreign: 404 },
+  'GET /api/v2/corpora/{corpus_id}/conversation-starters': { call: (w) => ({ url: `${corpus(w)}/conversation-starters` }), expect: corpusManagers(200), foreign: 404 },
+  'PUT /api/v2/corpora/{corpus_id}/conversation-starters': {
+    call: (w) => ({ url: `${corpus(w)}/conversation-starters`, body: { conversation_starters: ['What is new?'] } }),
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
+  'POST /api/v2/corpora/{corpus_id}/conversation-starters/generate': {
+    call: (w) => ({ url: `${corpus(w)}/conversation-starters/generate`, body: {} }),
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
+  'GET /api/v2/corpora/{corpus_id}/documents': { call: (w) => ({ url: `${corpus(w)}/documents` }), expect: corpusManagers(200), foreign: 404 },
+  'POST /api/v2/corpora/{corpus_id}/documents': {
+    call: (w) => ({ url: `${corpus(w)}/documents`, body: { upload_from: 'text', text: unique('Matrix document') } }),
+    expect: corpusManagers(201),
+    foreign: 404,
+  },
+  'POST /api/v2/corpora/{corpus_id}/documents/duplicate-check': {
+    call: (w) => ({ url: `${corpus(w)}/documents/duplicate-check`, body: { names: ['handbook.pdf'] } }),
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
+  'GET /api/v2/corpora/{corpus_id}/documents/{document_id}': { call: (w) => ({ url: document(w) }), expect: corpusManagers(200), foreign: 404 },
+  'DELETE /api/v2/corpora/{corpus_id}/documents/{document_id}': {
+    call: async (w) => ({ url: `${corpus(w)}/documents/${(await uploadText(w.maker, w.corpusId, unique('Doomed document'))).id}` }),
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
+  'PUT /api/v2/corpora/{corpus_id}/documents/{document_id}/tags': { call: (w) => ({ url: `${document(w)}/tags`, body: { tags: ['matrix'] } }), expect: corpusManagers(200), foreign: 404 },
+  // Allowed to owners and admins, who then learn that the document has not failed (409).
+  'POST /api/v2/corpora/{corpus_id}/documents/{document_id}/retry': { call: (w) => ({ url: `${document(w)}/retry` }), expect: corpusManagers(409), foreign: 404 },
+  'POST /api/v2/corpora/{corpus_id}/search': { call: (w) => ({ url: `${corpus(w)}/search`, body: { query: 'document' } }), expect: corpusManagers(200), foreign: 404 },
+  'GET /api/v2/corpora/{corpus_id}/events': { call: (w) => ({ url: `${corpus(w)}/events`, stream: true }), expect: corpusManagers(200), foreign: 404 },
+  'GET /api/corpus/{corpus_id}/document/': { call: (w) => ({ url: `/api/corpus/${w.corpusId}/document/` }), expect: corpusManagers(200), foreign: 404 },
+
   // Legacy generation
   'GET /api/users/': { call: () => ({ url: '/api/users/' }), expect: all(200), foreign: 'own' },
   'GET /api/users/me/': { call: () => ({ url: '/api/users/me/' }), expect: all(200), foreign: 'own' },
@@ -240,7 +317,21 @@ const PUBLIC_ROUTES = [
 
 async function send(app: App, caller: TestUser, route: string, call: Call) {
   const method = route.split(' ')[0]!;
+  if (call.stream) return openStream(app, caller, call.url);
   return request(app, method, call.url, call.raw === undefined ? call.body : undefined, { token: caller.token, ...(call.raw ? { raw: call.raw } : {}), headers: call.headers ?? {} });
+}
+
+/** Opens a stream, and closes it as soon as it answers; an error answer is read whole. */
+async function openStream(app: App, caller: TestUser, url: string) {
+  const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${caller.token}` }, payloadAsStream: true });
+  const stream = response.stream();
+  if (response.statusCode === 200) {
+    stream.destroy();
+    return { status: 200, body: undefined, text: '' };
+  }
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return { status: response.statusCode, body: JSON.parse(text), text };
 }
 
 async function buildWorld(app: App): Promise<World> {
@@ -256,7 +347,23 @@ async function buildWorld(app: App): Promise<World> {
   const historyId = (await maker.api.get(`/api/v2/agents/${created.id}/history`)).body.data.items[0].history_id;
   const configuration = await maker.api.post(`/api/v2/organizations/${orgId}/configurations`, { name: `${MARK} configuration`, activate: true });
   await request(app, 'PUT', `/api/v2/organizations/${orgId}/logo`, undefined, { token: maker.token, ...multipartFile(pngBytes()) });
-  return { app, orgId, maker, callers, subject, teammate, agentId: created.id, historyId, teamId: team.id, projectId: project.id, configurationId: configuration.body.data.id };
+  const corpusOfWorld = await createCorpus(maker, { name: `${MARK} corpus` });
+  const documentOfWorld = await uploadText(maker, corpusOfWorld.id, `${MARK} document about the handbook`);
+  return {
+    app,
+    orgId,
+    maker,
+    callers,
+    subject,
+    teammate,
+    agentId: created.id,
+    historyId,
+    teamId: team.id,
+    projectId: project.id,
+    configurationId: configuration.body.data.id,
+    corpusId: corpusOfWorld.id,
+    documentId: documentOfWorld.id,
+  };
 }
 
 describe.each(databaseKinds)('the role matrix (%s)', (kind) => {

@@ -1,6 +1,7 @@
 // What differs between SQLite and PostgreSQL, in one small interface. Repositories and migrations ask
 // the dialect instead of testing which database they are on.
-import type { ColumnDefinitionBuilder, Expression, SqlBool } from 'kysely';
+import type { ColumnDefinitionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { FullTextSearch } from './full-text.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -16,6 +17,14 @@ export interface Dialect {
   readonly floatType: 'real' | 'double precision';
   /** Case-insensitive "contains" of plain text (no wildcards from the caller). */
   containsIgnoringCase(column: Expression<string>, text: string): Expression<SqlBool>;
+  /**
+   * Locks the selected rows for the transaction and skips rows another transaction holds, so that
+   * several workers each claim different jobs (FOR UPDATE SKIP LOCKED). SQLite has one writer at a
+   * time, so there is nothing to add there.
+   */
+  skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** Ranked full-text search over chunks. */
+  fullTextSearch: FullTextSearch;
   /** A unique constraint refused the statement. */
   isUniqueViolation(error: unknown): boolean;
   /** The database cannot be reached or cannot take writes now; the request may be retried later. */

@@ -6,6 +6,7 @@ import type { Database } from './database.js';
 import type { Dialect } from './dialect.js';
 import * as identity from './migrations/2026_11_20_0001_identity.js';
 import * as agents from './migrations/2026_11_20_0002_agents.js';
+import * as corpora from './migrations/2026_11_20_0003_corpora.js';
 import * as people from './migrations/2026_11_20_0004_people.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
@@ -13,6 +14,7 @@ type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dial
 const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_20_0001_identity': identity,
   '2026_11_20_0002_agents': agents,
+  '2026_11_20_0003_corpora': corpora,
   '2026_11_20_0004_people': people,
 };
 

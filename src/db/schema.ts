@@ -122,6 +122,113 @@ export interface AgentStarsTable {
   created_on: string;
 }
 
+export interface CorporaTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  description: string;
+  default_agent_id: number | null;
+  conversation_starters: JsonText;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export type CorpusPermission = 'read' | 'write' | 'manage';
+
+export interface CorpusPermissionsTable {
+  corpus_id: number;
+  user_id: number;
+  permission: CorpusPermission;
+  created_on: string;
+  created_by: number;
+}
+
+export interface CorpusAgentsTable {
+  corpus_id: number;
+  agent_id: number;
+  created_on: string;
+  created_by: number;
+}
+
+export type DocumentStep = 'queued' | 'extracting' | 'chunking' | 'embedding' | 'indexed';
+export type UploadChannel = 'upload' | 'text' | 'url' | 'document_library' | 'email';
+
+export interface DocumentsTable {
+  id: Id;
+  organization_id: number;
+  corpus_id: number;
+  type: string;
+  source: string;
+  access_url: string | null;
+  text: string;
+  tags: JsonText;
+  annotations: string | null;
+  upload_from: UploadChannel;
+  step: DocumentStep;
+  failed_on: string | null;
+  error: string | null;
+  content_hash: string;
+  file_key: string | null;
+  size_bytes: number;
+  chunk_count: Generated<number>;
+  /** Milliseconds spent in each step, as JSON: {"extracting": 12, …}. */
+  step_timings: Generated<JsonText>;
+  indexed_on: string | null;
+  deleted_on: string | null;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface DocumentTagsTable {
+  document_id: number;
+  tag: string;
+}
+
+export interface DocumentEventsTable {
+  id: Id;
+  corpus_id: number;
+  document_id: number;
+  step: DocumentStep;
+  /** 1 when the step failed; integers rather than booleans, which SQLite cannot bind. */
+  is_failed: number;
+  error: string | null;
+  created_on: string;
+}
+
+export interface ChunksTable {
+  id: Id;
+  organization_id: number;
+  corpus_id: number;
+  document_id: number;
+  position: number;
+  text: string;
+  token_count: number;
+  page: number | null;
+  heading: string | null;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Id;
+  organization_id: number;
+  kind: string;
+  document_id: number | null;
+  status: JobStatus;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: string;
+  lease_owner: string | null;
+  lease_expires_on: string | null;
+  last_error: string | null;
+  created_on: string;
+  modified_on: string;
+}
+
 export type TeamRole = 'lead' | 'editor' | 'viewer';
 
 export interface TeamsTable {
@@ -227,6 +334,14 @@ export interface DB {
   agent_history: AgentHistoryTable;
   agent_recent: AgentRecentTable;
   agent_stars: AgentStarsTable;
+  corpora: CorporaTable;
+  corpus_permissions: CorpusPermissionsTable;
+  corpus_agents: CorpusAgentsTable;
+  documents: DocumentsTable;
+  document_tags: DocumentTagsTable;
+  document_events: DocumentEventsTable;
+  chunks: ChunksTable;
+  jobs: JobsTable;
   password_tokens: PasswordTokensTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
@@ -246,6 +361,9 @@ export type NewAgentRow = Insertable<AgentsTable>;
 export type AgentRowUpdate = Updateable<AgentsTable>;
 export type HistoryRow = Selectable<AgentHistoryTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type CorpusRow = Selectable<CorporaTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type JobRow = Selectable<JobsTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;

@@ -12,6 +12,7 @@ export const API_TAGS = [
   { name: 'teams', description: 'Teams and teammates with their roles' },
   { name: 'projects', description: 'Projects, their teams and members' },
   { name: 'agents', description: 'Agents, their history and checkpoints' },
+  { name: 'corpora', description: 'Corpora, their documents, processing, retrieval and events' },
   { name: 'notifications', description: "The caller's notifications" },
   { name: 'flags', description: 'Feature flags of the organization' },
   { name: 'legacy', description: 'The legacy generation: bare JSON bodies and arrays, trailing slash' },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { postgresFullTextSearch } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
 
 // Class 08 (connection exception), 53 (insufficient resources), 57P0x (server shutting down).
@@ -18,6 +19,8 @@ export const postgresDialect: Dialect = {
   timestampType: 'timestamptz',
   floatType: 'double precision',
   containsIgnoringCase: (column, text) => sql<boolean>`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`,
+  skipLocked: (query) => query.forUpdate().skipLocked(),
+  fullTextSearch: postgresFullTextSearch,
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isUnavailable: (error) => {
     const code = errorCode(error);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { sqliteFullTextSearch } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
 
 const UNAVAILABLE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_READONLY']);
@@ -17,6 +18,8 @@ export const sqliteDialect: Dialect = {
   floatType: 'real',
   // SQLite's LIKE ignores case for ASCII letters.
   containsIgnoringCase: (column, text) => sql<boolean>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`,
+  skipLocked: (query) => query,
+  fullTextSearch: sqliteFullTextSearch,
   isUniqueViolation: (error) => {
     const code = sqliteCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

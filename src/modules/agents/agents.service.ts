@@ -57,10 +57,14 @@ export interface TeamRoleView {
   can_delete: boolean;
 }
 
+/** The corpora an agent draws on, with their state (the corpora module answers). */
+export type CorporaOfAgent = (actor: Actor, agentId: number) => Promise<{ corpus_id: number; name: string; status: string }[]>;
+
 export class AgentsService {
   constructor(
     private readonly database: Database,
     private readonly flags: FeatureFlagsService,
+    private readonly corporaOf: CorporaOfAgent = async () => [],
   ) {}
 
   private repo(db: Kysely<DB> = this.database.db) {
@@ -230,6 +234,7 @@ export class AgentsService {
 
   async status(actor: Actor, agentId: number) {
     const agent = await this.get(actor, agentId);
-    return { agent_id: agent.id, status: agent.status, version: agent.version, is_available: agent.status === 'active', corpora: [] };
+    const corpora = await this.corporaOf(actor, agentId);
+    return { agent_id: agent.id, status: agent.status, version: agent.version, is_available: agent.status === 'active', corpora };
   }
 }

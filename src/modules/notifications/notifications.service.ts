@@ -63,6 +63,19 @@ export class NotificationsService {
     return recipients.length;
   }
 
+  /** A document failed processing for good: its uploader is told, with the reason and the step. */
+  async documentFailed(
+    document: { id: number; organization_id: number; corpus_id: number; created_by: number; source: string; step: string },
+    reason: string,
+  ): Promise<void> {
+    await this.notify(document.organization_id, [document.created_by], {
+      kind: 'document_failed',
+      title: `The document ${document.source} could not be processed`,
+      body: `Processing stopped at the step ${document.step}: ${reason}`,
+      link: `/api/v2/corpora/${document.corpus_id}/documents/${document.id}`,
+    });
+  }
+
   async list(actor: Actor, unreadOnly: boolean, window: ListWindow): Promise<ListSlice<NotificationView>> {
     const { rows, total } = await this.repo().list(actor.organizationId, actor.userId, unreadOnly, window);
     return { items: rows.map(presentNotification), total };

@@ -1,0 +1,45 @@
+// The ingestion steps as the document pipeline calls them: detect the type when a document is
+// accepted; then extract, keep the whole text, and chunk. Budgets and limits are set once here.
+import { chunkDocument, type Chunk, type ChunkOptions } from './chunking.js';
+import { DEFAULT_EXTRACTION_LIMITS, DOCUMENT_TYPES, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
+import { extractDocument } from './extract.js';
+
+export { detectDocumentType } from './detect-type.js';
+
+/** 512 tokens fits every common embedding model's input with room; 64 tokens is about two sentences. */
+export const DEFAULT_CHUNKING: ChunkOptions = { maxTokens: 512, overlapTokens: 64 };
+
+export interface IngestionOptions {
+  limits?: ExtractionLimits;
+  chunking?: ChunkOptions;
+}
+
+export interface Ingestion {
+  /** Throws ExtractionFailed (413 or 415, with a reason for the user) when the text cannot be had. */
+  extract(type: string, bytes: Buffer): Promise<ExtractedDocument>;
+  /** The document's whole text, as the document's `text` field keeps it. */
+  textOf(document: ExtractedDocument): string;
+  chunk(document: ExtractedDocument): Chunk[];
+}
+
+export function isDocumentType(type: string): type is DocumentType {
+  return (DOCUMENT_TYPES as readonly string[]).includes(type);
+}
+
+/** The blocks' text, one block after another with a blank line between them. */
+export function documentText(document: ExtractedDocument): string {
+  return document.blocks.map((block) => block.text).join('\n\n');
+}
+
+export function createIngestion(options: IngestionOptions = {}): Ingestion {
+  const limits = options.limits ?? DEFAULT_EXTRACTION_LIMITS;
+  const chunking = options.chunking ?? DEFAULT_CHUNKING;
+  return {
+    async extract(type, bytes) {
+      if (!isDocumentType(type)) throw new ExtractionFailed('unreadable', `Documents of type "${type}" cannot be processed`);
+      return extractDocument(type, bytes, limits);
+    },
+    textOf: documentText,
+    chunk: (document) => chunkDocument(document, chunking),
+  };
+}

@@ -1,0 +1,77 @@
+// A block cut into the pieces chunks are packed from: sentences of a paragraph, lines of a table,
+// list or code block. A piece over the budget is cut again into words, and a word over the budget
+// (a long URL, base64) into slices. Pieces are small so that chunks fill close to their budget and
+// can overlap by whole sentences.
+import type { Block } from './document.js';
+import { countTokens } from './tokens.js';
+
+export interface Piece {
+  text: string;
+  tokens: number;
+  /** What goes between this piece and the one before it in the same chunk. */
+  joiner: '\n\n' | '\n' | ' ' | '';
+  page: number | undefined;
+}
+
+// After ., !, ? or … (and any closing quotes or brackets) followed by space; after CJK full stops.
+const SENTENCE_END = /(?<=[.!?…]["'”’)\]]*)\s+|(?<=[。！？])/u;
+
+export function splitSentences(paragraph: string): string[] {
+  return paragraph
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(SENTENCE_END)
+    .filter((sentence) => sentence !== '');
+}
+
+/** Slices of a word, each within the budget (a character can be several tokens). */
+function sliceWord(word: string, maxTokens: number): string[] {
+  const chars = Array.from(word);
+  const slices: string[] = [];
+  let start = 0;
+  while (start < chars.length) {
+    let length = Math.min(maxTokens, chars.length - start);
+    let slice = chars.slice(start, start + length).join('');
+    while (length > 1 && countTokens(slice) > maxTokens) {
+      length = Math.ceil(length / 2);
+      slice = chars.slice(start, start + length).join('');
+    }
+    slices.push(slice);
+    start += length;
+  }
+  return slices;
+}
+
+function pushWithinBudget(pieces: Piece[], text: string, joiner: Piece['joiner'], page: number | undefined, maxTokens: number): void {
+  const tokens = countTokens(text);
+  if (tokens <= maxTokens) {
+    pieces.push({ text, tokens, joiner, page });
+    return;
+  }
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  if (words.length > 1) {
+    words.forEach((word, i) => pushWithinBudget(pieces, word, i === 0 ? joiner : ' ', page, maxTokens));
+    return;
+  }
+  sliceWord(text, maxTokens).forEach((slice, i) => {
+    pieces.push({ text: slice, tokens: countTokens(slice), joiner: i === 0 ? joiner : '', page });
+  });
+}
+
+export function blockPieces(block: Block, maxTokens: number): Piece[] {
+  const units =
+    block.kind === 'paragraph' ? splitSentences(block.text) : block.text.split('\n').filter((line) => line.trim() !== '');
+  const joiner = block.kind === 'paragraph' ? ' ' : '\n';
+  const pieces: Piece[] = [];
+  units.forEach((unit, i) => pushWithinBudget(pieces, unit, i === 0 ? '\n\n' : joiner, block.page, maxTokens));
+  return pieces;
+}
+
+/** Tokens a joiner adds between two pieces: a line break is a token of its own, a space merges. */
+export function joinerTokens(joiner: Piece['joiner']): number {
+  return joiner === '\n\n' || joiner === '\n' ? 1 : 0;
+}
+
+export function joinPieces(pieces: readonly Piece[]): string {
+  return pieces.map((piece, i) => (i === 0 ? piece.text : piece.joiner + piece.text)).join('');
+}

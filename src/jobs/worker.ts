@@ -1,0 +1,143 @@
+// Runs jobs from the jobs table: in the server process by default, or in `agent-platform worker`
+// processes against PostgreSQL. Each job is leased; the lease is renewed while the job runs, so
+// only a worker that died loses its jobs, and then only until the lease expires.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { JobRow } from '../db/schema.js';
+import { JobsRepo } from './jobs.repo.js';
+
+/** A failure that trying again cannot mend (a corrupt file, an unsupported format). */
+export class PermanentJobError extends Error {}
+
+export interface JobHandler {
+  run(job: JobRow): Promise<void>;
+  /** Called once when the job has failed for good, with the last error's message. */
+  onFailed(job: JobRow, reason: string): Promise<void>;
+}
+
+export interface WorkerOptions {
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  /** Delay before retry n (1-based) is backoffMs * 2^(n-1). */
+  backoffMs: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export class Worker {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly jobs: JobsRepo;
+  private readonly inFlight = new Set<Promise<void>>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  /** Set when woken while not asleep, so that the next sleep is skipped and no wake-up is lost. */
+  private woken = false;
+
+  constructor(
+    database: Database,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly options: WorkerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.jobs = new JobsRepo(database.db, database.dialect);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Looks for work now rather than at the next poll (called when a job is enqueued). */
+  wake(): void {
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
+  }
+
+  /** Stops taking jobs and waits for those in flight. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed: JobRow[] = [];
+      const free = this.options.concurrency - this.inFlight.size;
+      if (free > 0) {
+        try {
+          const at = Date.now();
+          claimed = await this.jobs.claim(this.owner, iso(at), iso(at + this.options.leaseMs), free);
+        } catch (error) {
+          this.log.error({ err: error }, 'could not claim jobs');
+        }
+      }
+      for (const job of claimed) {
+        const execution = this.execute(job).finally(() => {
+          this.inFlight.delete(execution);
+          this.wake();
+        });
+        this.inFlight.add(execution);
+      }
+      // With nothing claimed (or no free slot), sleep until woken or the next poll.
+      if (claimed.length === 0) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = undefined;
+        done();
+      };
+    });
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const handler = this.handlers[job.kind];
+    const renew = setInterval(() => {
+      this.jobs.renewLease(job.id, this.owner, iso(Date.now() + this.options.leaseMs)).catch(() => undefined);
+    }, Math.max(100, this.options.leaseMs / 3));
+    try {
+      if (!handler) throw new PermanentJobError(`No handler for jobs of kind ${job.kind}`);
+      await handler.run(job);
+      await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
+    } catch (error) {
+      await this.handleFailure(job, handler, error);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async handleFailure(job: JobRow, handler: JobHandler | undefined, error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    this.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, final, err: error }, 'job failed');
+    try {
+      if (final) {
+        if (await this.jobs.finish(job.id, this.owner, 'failed', iso(Date.now()), reason)) await handler?.onFailed(job, reason);
+      } else {
+        const delay = this.options.backoffMs * 2 ** (job.attempts - 1);
+        await this.jobs.retryLater(job.id, this.owner, iso(Date.now() + delay), reason, iso(Date.now()));
+      }
+    } catch (bookkeeping) {
+      // The lease will expire and the job will be taken again; nothing is lost.
+      this.log.error({ err: bookkeeping, job: job.id }, 'could not record the job’s failure');
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
+import type { CorporaTable, CorpusPermission, DB } from '../../db/schema.js';
+import { Conflict } from '../../errors.js';
+import { offsetOf, type PageRequest } from '../../pagination.js';
+
+export class CorporaRepo {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Corpora of the organization with the permission the user holds on each (null if none). */
+  private withGrant(organizationId: number, userId: number) {
+    return this.db
+      .selectFrom('corpora as c')
+      .innerJoin('users as creator', 'creator.id', 'c.created_by')
+      .innerJoin('users as modifier', 'modifier.id', 'c.modified_by')
+      .leftJoin('corpus_permissions as p', (join) => join.onRef('p.corpus_id', '=', 'c.id').on('p.user_id', '=', userId))
+      .where('c.organization_id', '=', organizationId);
+  }
+
+  findWithGrant(organizationId: number, corpusId: number, userId: number) {
+    return this.withGrant(organizationId, userId)
+      .selectAll('c')
+      .select(['p.permission as granted', 'creator.email as created_by_email', 'modifier.email as modified_by_email'])
+      .where('c.id', '=', corpusId)
+      .executeTakeFirst();
+  }
+
+  /** Corpora of the organization; with onlyGrantedTo, those the user holds a permission on. */
+  async list(organizationId: number, page: PageRequest, options: { userId: number; onlyGranted: boolean; q?: string | undefined }) {
+    let query = this.withGrant(organizationId, options.userId);
+    if (options.onlyGranted) query = query.where('p.permission', 'is not', null);
+    const q = options.q;
+    if (q) query = query.where((eb) => this.dialect.containsIgnoringCase(eb.ref('c.name'), q));
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await query
+      .selectAll('c')
+      .select(['p.permission as granted', 'creator.email as created_by_email', 'modifier.email as modified_by_email'])
+      .orderBy('c.id', 'desc')
+      .limit(page.page_size)
+      .offset(offsetOf(page))
+      .execute();
+    return { rows, total: Number(total) };
+  }
+
+  async insert(corpus: Insertable<CorporaTable>) {
+    try {
+      return await this.db.insertInto('corpora').values(corpus).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      throw this.translate(error, corpus.name);
+    }
+  }
+
+  async update(organizationId: number, corpusId: number, fields: Updateable<CorporaTable>): Promise<void> {
+    try {
+      await this.db.updateTable('corpora').set(fields).where('organization_id', '=', organizationId).where('id', '=', corpusId).execute();
+    } catch (error) {
+      throw this.translate(error, typeof fields.name === 'string' ? fields.name : '');
+    }
+  }
+
+  private translate(error: unknown, name: string): unknown {
+    return this.dialect.isUniqueViolation(error) ? new Conflict(`A corpus named "${name}" already exists`) : error;
+  }
+
+  async delete(organizationId: number, corpusId: number): Promise<void> {
+    await this.db.deleteFrom('corpora').where('organization_id', '=', organizationId).where('id', '=', corpusId).execute();
+  }
+
+  /** Counts of the corpus's documents that are not deleted, by step, and how many failed. */
+  async documentCounts(corpusId: number) {
+    const rows = await this.db
+      .selectFrom('documents')
+      .select(['step', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.count<number>('failed_on').as('failed')])
+      .where('corpus_id', '=', corpusId)
+      .where('deleted_on', 'is', null)
+      .groupBy('step')
+      .execute();
+    return rows.map((row) => ({ step: row.step, count: Number(row.count), failed: Number(row.failed) }));
+  }
+
+  // Permissions
+
+  listPermissions(corpusId: number) {
+    return this.db
+      .selectFrom('corpus_permissions as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.user_id', 'u.email', 'p.permission', 'p.created_on'])
+      .where('p.corpus_id', '=', corpusId)
+      .orderBy('p.user_id')
+      .execute();
+  }
+
+  async grant(corpusId: number, userId: number, permission: CorpusPermission, by: number, at: string): Promise<void> {
+    await this.db
+      .insertInto('corpus_permissions')
+      .values({ corpus_id: corpusId, user_id: userId, permission, created_on: at, created_by: by })
+      .onConflict((oc) => oc.columns(['corpus_id', 'user_id']).doUpdateSet({ permission }))
+      .execute();
+  }
+
+  async revoke(corpusId: number, userId: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('corpus_permissions').where('corpus_id', '=', corpusId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  // Agents connected to the corpus
+
+  listAgents(corpusId: number) {
+    return this.db
+      .selectFrom('corpus_agents as ca')
+      .innerJoin('agents as a', 'a.id', 'ca.agent_id')
+      .select(['a.id', 'a.name', 'a.status', 'ca.created_on'])
+      .where('ca.corpus_id', '=', corpusId)
+      .where('a.deleted_on', 'is', null)
+      .orderBy('a.id')
+      .execute();
+  }
+
+  async connectAgent(corpusId: number, agentId: number, by: number, at: string): Promise<void> {
+    await this.db
+      .insertInto('corpus_agents')
+      .values({ corpus_id: corpusId, agent_id: agentId, created_on: at, created_by: by })
+      .onConflict((oc) => oc.columns(['corpus_id', 'agent_id']).doNothing())
+      .execute();
+  }
+
+  async disconnectAgent(corpusId: number, agentId: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('corpus_agents').where('corpus_id', '=', corpusId).where('agent_id', '=', agentId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Corpora an agent draws on, for the agent's status. */
+  corporaOfAgent(organizationId: number, agentId: number) {
+    return this.db
+      .selectFrom('corpus_agents as ca')
+      .innerJoin('corpora as c', 'c.id', 'ca.corpus_id')
+      .select(['c.id', 'c.name'])
+      .where('c.organization_id', '=', organizationId)
+      .where('ca.agent_id', '=', agentId)
+      .orderBy('c.id')
+      .execute();
+  }
+}
+
+export type CorpusWithGrant = NonNullable<Awaited<ReturnType<CorporaRepo['findWithGrant']>>>;

@@ -1,0 +1,73 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery, Timestamp } from '../../http/schemas.js';
+
+export const PermissionSchema = Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('manage')], {
+  description: 'read: see and search; write: add, tag and delete documents; manage: change the corpus and who may use it',
+});
+
+const Starters = Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 20 });
+
+export const CreateCorpusBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique among the organization’s corpora' }),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  conversation_starters: Type.Optional(Starters),
+});
+export type CreateCorpusInput = Static<typeof CreateCorpusBody>;
+
+export const UpdateCorpusBody = Type.Partial(Type.Object({ name: CreateCorpusBody.properties.name, description: Type.String({ maxLength: 2000 }) }));
+export type UpdateCorpusInput = Static<typeof UpdateCorpusBody>;
+
+export const DocumentCountsSchema = Type.Object({
+  total: Type.Integer({ description: 'Documents that are not deleted' }),
+  queued: Type.Integer(),
+  extracting: Type.Integer(),
+  chunking: Type.Integer(),
+  embedding: Type.Integer(),
+  indexed: Type.Integer(),
+  failed: Type.Integer({ description: 'Documents whose processing failed (counted in their step too)' }),
+});
+
+export const CorpusSchema = Type.Object({
+  id: Id('Corpus identifier'),
+  organization_id: Id('Organization of the corpus'),
+  name: Type.String(),
+  description: Type.String(),
+  default_agent_id: Type.Union([Id('The corpus’s default agent'), Type.Null()]),
+  conversation_starters: Type.Array(Type.String()),
+  permission: PermissionSchema,
+  retrieval_mode: Type.Union([Type.Literal('full_text'), Type.Literal('hybrid')], {
+    description: 'full_text: BM25 only (no embedding model configured, or no vector index on this database); hybrid: full text and vectors fused',
+  }),
+  document_counts: DocumentCountsSchema,
+  created_on: Timestamp('When the corpus was created'),
+  created_by: Type.String({ description: 'E-mail of the creator' }),
+  modified_on: Timestamp('When the corpus last changed'),
+  modified_by: Type.String({ description: 'E-mail of the last user to change it' }),
+});
+export type CorpusView = Static<typeof CorpusSchema>;
+
+export const listCorporaQuery = (pageSizeMax: number) =>
+  PageQuery(pageSizeMax, { q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text the name contains' })) });
+
+export const PermissionEntrySchema = Type.Object({
+  user_id: Id('User identifier'),
+  email: Type.String(),
+  permission: PermissionSchema,
+  created_on: Timestamp('When it was granted'),
+});
+
+export const GrantBody = Type.Object({ user_id: Id('User to grant the permission to'), permission: PermissionSchema });
+
+export const ConnectedAgentSchema = Type.Object({
+  id: Id('Agent identifier'),
+  name: Type.String(),
+  status: Type.String(),
+  connected_on: Timestamp('When the agent was connected'),
+});
+
+export const DefaultAgentBody = Type.Object({ agent_id: Type.Union([Id('Agent identifier'), Type.Null()], { description: 'null clears it' }) });
+export const DefaultAgentSchema = Type.Object({ agent_id: Type.Union([Type.Integer(), Type.Null()]), name: Type.Union([Type.String(), Type.Null()]) });
+
+export const StartersBody = Type.Object({ conversation_starters: Starters });
+export const StartersSchema = Type.Object({ conversation_starters: Type.Array(Type.String()) });
+export const GenerateStartersBody = Type.Object({ count: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 5 })) });

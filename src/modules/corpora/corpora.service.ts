@@ -1,0 +1,214 @@
+import { now } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { CorpusPermission } from '../../db/schema.js';
+import { Forbidden, NotFound } from '../../errors.js';
+import type { PageRequest, PageResult } from '../../pagination.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import type { Actor } from '../auth/actor.js';
+import { authorize } from '../agents/agent.policy.js';
+import { AgentsRepo } from '../agents/agents.repo.js';
+import { DocumentsRepo } from '../documents/documents.repo.js';
+import { PassagesRepo } from '../retrieval/passages.repo.js';
+import { UsersRepo } from '../users/users.repo.js';
+import { CorporaRepo, type CorpusWithGrant } from './corpora.repo.js';
+import type { CorpusView, CreateCorpusInput, UpdateCorpusInput } from './corpora.schemas.js';
+import { allows, corpusPolicy, effectivePermission, isOrganizationAdmin } from './corpus.policy.js';
+import { presentCorpus, presentDocumentCounts, type RetrievalMode } from './corpus.presenter.js';
+
+const NEEDS: Record<CorpusPermission, string> = {
+  read: 'read',
+  write: 'write permission on the corpus',
+  manage: 'manage permission on the corpus',
+};
+
+export interface CorpusAccess {
+  corpus: CorpusWithGrant;
+  permission: CorpusPermission;
+}
+
+export class CorporaService {
+  constructor(
+    private readonly database: Database,
+    private readonly blobs: BlobStore,
+    private readonly retrievalMode: () => RetrievalMode,
+  ) {}
+
+  private repo(db = this.database.db) {
+    return new CorporaRepo(db, this.database.dialect);
+  }
+
+  /**
+   * The corpus, if the caller may do what `needed` names to it. A corpus of another organization,
+   * or one the caller holds no permission on, is a 404; too weak a permission is a 403.
+   */
+  async requireCorpus(actor: Actor, corpusId: number, needed: CorpusPermission): Promise<CorpusAccess> {
+    const corpus = await this.repo().findWithGrant(actor.organizationId, corpusId, actor.userId);
+    const permission = effectivePermission(actor, corpus?.granted);
+    if (!corpus || !permission) throw new NotFound('corpus', corpusId);
+    if (!allows(permission, needed)) throw new Forbidden(`This needs ${NEEDS[needed]}`);
+    return { corpus, permission };
+  }
+
+  private async present(access: CorpusAccess): Promise<CorpusView> {
+    const counts = presentDocumentCounts(await this.repo().documentCounts(access.corpus.id));
+    return presentCorpus(access.corpus, access.permission, this.retrievalMode(), counts);
+  }
+
+  async create(actor: Actor, input: CreateCorpusInput): Promise<CorpusView> {
+    authorize(corpusPolicy.mayCreate(actor), 'Viewers may not create corpora');
+    const at = now();
+    const corpusId = await this.database.db.transaction().execute(async (trx) => {
+      const repo = this.repo(trx);
+      const corpus = await repo.insert({
+        organization_id: actor.organizationId,
+        name: input.name,
+        description: input.description ?? '',
+        conversation_starters: JSON.stringify(input.conversation_starters ?? []),
+        created_on: at,
+        created_by: actor.userId,
+        modified_on: at,
+        modified_by: actor.userId,
+      });
+      // The creator manages what they made, whatever their role.
+      await repo.grant(corpus.id, actor.userId, 'manage', actor.userId, at);
+      return corpus.id;
+    });
+    return this.get(actor, corpusId);
+  }
+
+  async get(actor: Actor, corpusId: number): Promise<CorpusView> {
+    return this.present(await this.requireCorpus(actor, corpusId, 'read'));
+  }
+
+  async list(actor: Actor, page: PageRequest, q?: string): Promise<PageResult<CorpusView>> {
+    const onlyGranted = !isOrganizationAdmin(actor);
+    const { rows, total } = await this.repo().list(actor.organizationId, page, { userId: actor.userId, onlyGranted, q });
+    const items = await Promise.all(rows.map((corpus) => this.present({ corpus, permission: effectivePermission(actor, corpus.granted)! })));
+    return { items, page: page.page, page_size: page.page_size, total };
+  }
+
+  async update(actor: Actor, corpusId: number, input: UpdateCorpusInput): Promise<CorpusView> {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    const fields: Record<string, string> = {};
+    if (input.name !== undefined) fields.name = input.name;
+    if (input.description !== undefined) fields.description = input.description;
+    await this.repo().update(actor.organizationId, corpusId, { ...fields, modified_on: now(), modified_by: actor.userId });
+    return this.get(actor, corpusId);
+  }
+
+  /** Deletes the corpus with its documents, chunks and events; then its stored files. */
+  async delete(actor: Actor, corpusId: number): Promise<void> {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    const keys = await this.database.db.transaction().execute(async (trx) => {
+      const fileKeys = await new DocumentsRepo(trx).fileKeysOfCorpus(corpusId);
+      await this.repo(trx).delete(actor.organizationId, corpusId);
+      return fileKeys;
+    });
+    for (const key of keys) await this.blobs.delete(key);
+  }
+
+  // Permissions
+
+  async listPermissions(actor: Actor, corpusId: number) {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    return this.repo().listPermissions(corpusId);
+  }
+
+  async grant(actor: Actor, corpusId: number, userId: number, permission: CorpusPermission) {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    const user = await new UsersRepo(this.database.db, this.database.dialect).findInOrganization(actor.organizationId, userId);
+    if (!user) throw new NotFound('user', userId);
+    await this.repo().grant(corpusId, userId, permission, actor.userId, now());
+    return (await this.repo().listPermissions(corpusId)).find((entry) => entry.user_id === userId)!;
+  }
+
+  async revoke(actor: Actor, corpusId: number, userId: number): Promise<void> {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    if (!(await this.repo().revoke(corpusId, userId))) throw new NotFound(`Permission of user ${userId} on corpus ${corpusId}`);
+  }
+
+  // Agents
+
+  async listAgents(actor: Actor, corpusId: number) {
+    await this.requireCorpus(actor, corpusId, 'read');
+    return (await this.repo().listAgents(corpusId)).map(({ created_on, ...agent }) => ({ ...agent, connected_on: created_on }));
+  }
+
+  private async requireAgent(actor: Actor, agentId: number) {
+    const agent = await new AgentsRepo(this.database.db, this.database.dialect).findVisible(actor.organizationId, agentId);
+    if (!agent) throw new NotFound('agent', agentId);
+    return agent;
+  }
+
+  async connectAgent(actor: Actor, corpusId: number, agentId: number) {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    await this.requireAgent(actor, agentId);
+    await this.repo().connectAgent(corpusId, agentId, actor.userId, now());
+    return this.listAgents(actor, corpusId);
+  }
+
+  async disconnectAgent(actor: Actor, corpusId: number, agentId: number): Promise<void> {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    if (!(await this.repo().disconnectAgent(corpusId, agentId))) throw new NotFound(`Agent ${agentId} connected to corpus ${corpusId}`);
+  }
+
+  async getDefaultAgent(actor: Actor, corpusId: number) {
+    const { corpus } = await this.requireCorpus(actor, corpusId, 'read');
+    if (corpus.default_agent_id === null) return { agent_id: null, name: null };
+    const agent = await new AgentsRepo(this.database.db, this.database.dialect).findVisible(actor.organizationId, corpus.default_agent_id);
+    return agent ? { agent_id: agent.id, name: agent.name } : { agent_id: null, name: null };
+  }
+
+  async setDefaultAgent(actor: Actor, corpusId: number, agentId: number | null) {
+    await this.requireCorpus(actor, corpusId, 'manage');
+    if (agentId !== null) await this.requireAgent(actor, agentId);
+    await this.repo().update(actor.organizationId, corpusId, { default_agent_id: agentId, modified_on: now(), modified_by: actor.userId });
+    return this.getDefaultAgent(actor, corpusId);
+  }
+
+  // Conversation starters
+
+  async getStarters(actor: Actor, corpusId: number) {
+    return { conversation_starters: (await this.get(actor, corpusId)).conversation_starters };
+  }
+
+  async setStarters(actor: Actor, corpusId: number, starters: string[]) {
+    await this.requireCorpus(actor, corpusId, 'write');
+    await this.repo().update(actor.organizationId, corpusId, {
+      conversation_starters: JSON.stringify(starters),
+      modified_on: now(),
+      modified_by: actor.userId,
+    });
+    return this.getStarters(actor, corpusId);
+  }
+
+  /**
+   * Proposes conversation starters from what the corpus's documents are about: the headings most
+   * passages fall under, else the documents' names. Proposals only; nothing is saved.
+   */
+  async proposeStarters(actor: Actor, corpusId: number, count: number) {
+    await this.requireCorpus(actor, corpusId, 'read');
+    const passages = new PassagesRepo(this.database.db);
+    const topics = (await passages.frequentHeadings(corpusId, count * 3))
+      .map((heading) => heading.split(' > ').at(-1)!.trim())
+      .filter((topic, index, all) => topic.length > 2 && all.indexOf(topic) === index);
+    const starters = topics.map((topic) => `What should I know about ${topic}?`);
+    if (starters.length < count) {
+      for (const source of await passages.indexedSources(corpusId, count)) starters.push(`What does ${source} cover?`);
+    }
+    return { conversation_starters: starters.slice(0, count) };
+  }
+
+  /** Corpora an agent draws on, with the state of their documents (for the agent's status). */
+  async corporaOfAgent(actor: Actor, agentId: number) {
+    const corpora = await this.repo().corporaOfAgent(actor.organizationId, agentId);
+    return Promise.all(
+      corpora.map(async (corpus) => {
+        const counts = presentDocumentCounts(await this.repo().documentCounts(corpus.id));
+        const busy = counts.total - counts.indexed - counts.failed;
+        const status = counts.total === 0 ? 'empty' : busy > 0 ? 'processing' : 'ready';
+        return { corpus_id: corpus.id, name: corpus.name, status };
+      }),
+    );
+  }
+}

@@ -1,0 +1,203 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { BadRequest } from '../../errors.js';
+import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
+import {
+  DocumentSchema,
+  DocumentWithTextSchema,
+  DuplicateCheckBody,
+  DuplicateCheckSchema,
+  TagsBody,
+  UploadJsonBody,
+  UploadResultSchema,
+  listDocumentsQuery,
+  type OnDuplicate,
+} from './documents.schemas.js';
+import { readMultipart } from './incoming.js';
+
+const tags = ['corpora'];
+const CorpusParams = IdParams('corpus_id');
+const DocumentParams = IdParams('corpus_id', 'document_id');
+const ON_DUPLICATE = ['reject', 'skip', 'replace', 'keep_both'];
+
+/** Multipart fields arrive as text: "tags" comma-separated, "on_duplicate" one of the choices. */
+function multipartOptions(fields: Record<string, string>): { tags: string[]; onDuplicate: OnDuplicate } {
+  const tagList = (fields.tags ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (tagList.some((tag) => tag.length > 100) || tagList.length > 50) throw new BadRequest('At most 50 tags of at most 100 characters');
+  const onDuplicate = fields.on_duplicate ?? 'reject';
+  if (!ON_DUPLICATE.includes(onDuplicate)) {
+    throw new BadRequest(`on_duplicate must be one of ${ON_DUPLICATE.join(', ')}`, [{ pointer: '/body/on_duplicate', message: 'is invalid' }]);
+  }
+  return { tags: [...new Set(tagList)], onDuplicate: onDuplicate as OnDuplicate };
+}
+
+export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const documents = app.services.documents;
+
+  app.get(
+    '/api/v2/corpora/:corpus_id/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Documents of a corpus, paginated, filterable by step, is_failed, tag, type',
+        description: 'Newest first. Deleted documents are left out unless include_deleted=true.',
+        params: CorpusParams,
+        querystring: listDocumentsQuery(app.config.limits.pageSizeMax),
+        response: responses({ 200: Envelope(Page(DocumentSchema)) }, [404]),
+      },
+    },
+    async (request) => {
+      const { page, page_size, step, is_failed, tag, type, include_deleted } = request.query;
+      const filter = { step, isFailed: is_failed, tag, type, includeDeleted: include_deleted };
+      return ok('Documents', await documents.list(request.actor, request.params.corpus_id, filter, { page, page_size }));
+    },
+  );
+
+  app.post(
+    '/api/v2/corpora/:corpus_id/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Upload documents (multipart files, or JSON text or URL); processing runs in the background',
+        description:
+          'multipart/form-data: one part per file (at most LIMIT_UPLOAD_FILES, each at most LIMIT_UPLOAD_FILE_BYTES), fields tags and on_duplicate. ' +
+          'application/json: upload_from text (with text) or url (with url). The type is decided from the content; a kind that cannot be processed is 415. ' +
+          'Answers 201 once every document is stored and queued; all or nothing.',
+        params: CorpusParams,
+        body: UploadJsonBody,
+        response: responses({ 201: Envelope(UploadResultSchema) }, [403, 404, 409, 413, 415]),
+      },
+    },
+    async (request, reply) => {
+      const corpusId = request.params.corpus_id;
+      // Permission first: nothing is read or fetched for a caller who may not write here.
+      await app.services.corpora.requireCorpus(request.actor, corpusId, 'write');
+      let result;
+      if (request.isMultipart()) {
+        const { files, fields } = await readMultipart(request, app.config.limits.uploadFileBytes);
+        result = await documents.upload(request.actor, corpusId, files, multipartOptions(fields));
+      } else {
+        const incoming = await documents.incomingFromJson(request.body);
+        result = await documents.upload(request.actor, corpusId, [incoming], {
+          tags: request.body.tags ?? [],
+          onDuplicate: request.body.on_duplicate ?? 'reject',
+        });
+      }
+      return reply.code(201).send(ok(`${result.items.length} document(s) accepted`, result));
+    },
+  );
+
+  app.post(
+    '/api/v2/corpora/:corpus_id/documents/duplicate-check',
+    {
+      schema: {
+        tags,
+        summary: 'Tell which of the given files or hashes the corpus already holds',
+        params: CorpusParams,
+        body: DuplicateCheckBody,
+        response: responses({ 200: Envelope(DuplicateCheckSchema) }, [404]),
+      },
+    },
+    async (request) => ok('Duplicate check', await documents.duplicateCheck(request.actor, request.params.corpus_id, request.body)),
+  );
+
+  app.get(
+    '/api/v2/corpora/:corpus_id/documents/:document_id',
+    {
+      schema: {
+        tags,
+        summary: 'One document',
+        description: 'With its extracted text, its step, the reason it failed if it did, and the time spent in each step.',
+        params: DocumentParams,
+        response: responses({ 200: Envelope(DocumentWithTextSchema) }, [404]),
+      },
+    },
+    async (request) => ok('Document', await documents.get(request.actor, request.params.corpus_id, request.params.document_id)),
+  );
+
+  app.delete(
+    '/api/v2/corpora/:corpus_id/documents/:document_id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a document (marks is_deleted and removes it from retrieval)',
+        params: DocumentParams,
+        response: responses({ 200: Envelope(DocumentSchema) }, [403, 404]),
+      },
+    },
+    async (request) => ok('Document deleted', await documents.delete(request.actor, request.params.corpus_id, request.params.document_id)),
+  );
+
+  app.put(
+    '/api/v2/corpora/:corpus_id/documents/:document_id/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Annotate or tag a document',
+        description: 'tags replaces the tags; annotations replaces the note (null clears it). A field left out is kept.',
+        params: DocumentParams,
+        body: TagsBody,
+        response: responses({ 200: Envelope(DocumentSchema) }, [403, 404]),
+      },
+    },
+    async (request) => ok('Document tagged', await documents.setTags(request.actor, request.params.corpus_id, request.params.document_id, request.body)),
+  );
+
+  app.post(
+    '/api/v2/corpora/:corpus_id/documents/:document_id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Process a failed document again',
+        description: 'From the step that failed. A document that has not failed is a 409.',
+        params: DocumentParams,
+        response: responses({ 200: Envelope(DocumentSchema) }, [403, 404, 409]),
+      },
+    },
+    async (request) => ok('Document queued again', await documents.retry(request.actor, request.params.corpus_id, request.params.document_id)),
+  );
+
+  app.post(
+    '/api/v2/corpora/:corpus_id/search',
+    {
+      schema: {
+        tags,
+        summary: 'Retrieve the passages that best match a query',
+        description: 'Passages of documents in this corpus, best first, with their document, source, position and score.',
+        params: CorpusParams,
+        body: Type.Object({
+          query: Type.String({ minLength: 1, maxLength: 2000 }),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+        }),
+        response: responses(
+          {
+            200: Envelope(
+              Type.Object({
+                items: Type.Array(
+                  Type.Object({
+                    chunk_id: Type.Integer(),
+                    document_id: Type.Integer(),
+                    corpus_id: Type.Integer(),
+                    source: Type.String(),
+                    type: Type.String(),
+                    position: Type.Integer({ description: 'Order of the passage within its document, from 0' }),
+                    page: Type.Union([Type.Integer(), Type.Null()]),
+                    heading: Type.Union([Type.String(), Type.Null()]),
+                    text: Type.String(),
+                    score: Type.Number({ description: 'Higher is better; comparable within one answer' }),
+                  }),
+                ),
+                retrieval_mode: Type.String(),
+              }),
+            ),
+          },
+          [404],
+        ),
+      },
+    },
+    async (request) => {
+      const items = await app.services.search.search(request.actor, request.params.corpus_id, request.body.query, request.body.limit ?? 10);
+      return ok('Passages', { items, retrieval_mode: 'full_text' });
+    },
+  );
+};

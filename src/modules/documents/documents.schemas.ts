@@ -1,0 +1,126 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+
+export const StepSchema = Type.Union(
+  [Type.Literal('queued'), Type.Literal('extracting'), Type.Literal('chunking'), Type.Literal('embedding'), Type.Literal('indexed')],
+  {
+    description: 'Processing step; a failed document stays at the step that failed',
+  },
+);
+
+const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true });
+
+export const OnDuplicateSchema = Type.Union([Type.Literal('reject'), Type.Literal('skip'), Type.Literal('replace'), Type.Literal('keep_both')], {
+  description:
+    'When the corpus already holds the same content: reject (409, the default), skip (answer with the existing document), replace (delete the existing one), keep_both',
+});
+export type OnDuplicate = 'reject' | 'skip' | 'replace' | 'keep_both';
+
+export const UploadJsonBody = Type.Object(
+  {
+    upload_from: Type.Optional(Type.Union([Type.Literal('text'), Type.Literal('url')], { description: 'text or url; files come as multipart/form-data' })),
+    text: Type.Optional(Type.String({ minLength: 1, description: 'The document itself, for upload_from text' })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Display name (source) of a text document' })),
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Address to fetch, for upload_from url' })),
+    tags: Type.Optional(Tags),
+    on_duplicate: Type.Optional(OnDuplicateSchema),
+  },
+  {
+    description:
+      'JSON for text and URL documents. Files are sent as multipart/form-data instead: one part per file, and optional fields tags (comma-separated) and on_duplicate.',
+  },
+);
+export type UploadJsonInput = Static<typeof UploadJsonBody>;
+
+export const DocumentSchema = Type.Object({
+  id: Id('Document identifier'),
+  corpus_id: Id('Corpus of the document'),
+  type: Type.String({ description: 'Kind of content, decided from the content: pdf, docx, html, md, txt, csv, json' }),
+  source: Type.String({ description: 'File name, page address or given name' }),
+  access_url: Type.Union([Type.String(), Type.Null()], { description: 'The address a URL document was fetched from' }),
+  upload_from: Type.String({ description: 'upload, text, url, document_library or email' }),
+  step: StepSchema,
+  is_failed: Type.Boolean(),
+  error: Type.Union([Type.String(), Type.Null()], { description: 'Why processing failed, for a person to read' }),
+  is_deleted: Type.Boolean(),
+  tags: Type.Array(Type.String()),
+  annotations: Type.Union([Type.String(), Type.Null()]),
+  size_bytes: Type.Integer(),
+  content_hash: Type.String({ description: 'SHA-256 of the content, hex' }),
+  chunk_count: Type.Integer(),
+  step_timings: Type.Record(Type.String(), Type.Number(), { description: 'Milliseconds spent in each step' }),
+  indexed_on: NullableTimestamp('When the document reached indexed'),
+  created_on: Timestamp('When the document was uploaded'),
+  created_by: Type.String(),
+  modified_on: Timestamp('When the document last changed'),
+  modified_by: Type.String(),
+});
+export type DocumentView = Static<typeof DocumentSchema>;
+
+export const DocumentWithTextSchema = Type.Composite([DocumentSchema, Type.Object({ text: Type.String({ description: 'The extracted text' }) })]);
+
+export const UploadResultSchema = Type.Object({
+  items: Type.Array(DocumentSchema, { description: 'Documents accepted (queued for processing) or, with skip, the existing duplicates' }),
+  duplicates: Type.Array(
+    Type.Object({ source: Type.String(), document_id: Type.Integer(), action: Type.String({ description: 'skipped, replaced or kept_both' }) }),
+  ),
+});
+
+export const listDocumentsQuery = (pageSizeMax: number) =>
+  PageQuery(pageSizeMax, {
+    step: Type.Optional(StepSchema),
+    is_failed: Type.Optional(Type.Boolean()),
+    tag: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    type: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+    include_deleted: Type.Optional(Type.Boolean({ default: false })),
+  });
+
+export const TagsBody = Type.Object({
+  tags: Type.Optional(Tags),
+  annotations: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
+});
+
+export const DuplicateCheckBody = Type.Object({
+  hashes: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9a-fA-F]{64}$' }), { maxItems: 1000, description: 'SHA-256 of contents, hex' })),
+  names: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 1000, description: 'File names (sources)' })),
+});
+
+export const DuplicateCheckSchema = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      hash: Type.Union([Type.String(), Type.Null()]),
+      name: Type.Union([Type.String(), Type.Null()]),
+      document: Type.Union([Type.Object({ id: Type.Integer(), source: Type.String(), step: Type.String(), is_failed: Type.Boolean() }), Type.Null()]),
+    }),
+  ),
+});
+
+/** One element of GET /api/corpus/{corpus_id}/document/: the sixteen fields of the interface, no others. */
+export const LegacyDocumentSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    user: Type.Object({ id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String() }, { additionalProperties: false }),
+    created_by: Type.String(),
+    created_on: Type.String({ format: 'date-time' }),
+    modified_by: Type.String(),
+    modified_on: Type.String({ format: 'date-time' }),
+    type: Type.String(),
+    source: Type.String(),
+    access_url: Type.Union([Type.String(), Type.Null()]),
+    text: Type.String(),
+    tags: Type.Array(Type.String()),
+    is_deleted: Type.Boolean(),
+    upload_from: Type.String(),
+    step: Type.String(),
+    is_failed: Type.Boolean(),
+    corpus: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+export type LegacyDocument = Static<typeof LegacyDocumentSchema>;
+
+export const LegacyListingQuery = Type.Object({
+  include_deleted: Type.Optional(Type.Boolean({ default: false, description: 'Include documents marked deleted' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page the array: at most this many' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
+});

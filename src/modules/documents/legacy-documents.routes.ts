@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { IdParams, responses } from '../../http/schemas.js';
+import { LegacyDocumentSchema, LegacyListingQuery } from './documents.schemas.js';
+
+export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/corpus/:corpus_id/document/',
+    {
+      schema: {
+        tags: ['corpora'],
+        summary: 'Get all documents from a corpus (bare JSON array)',
+        description:
+          'Every document of the corpus, by id ascending, as a bare array streamed whole; documents marked deleted are left out ' +
+          'unless include_deleted=true. limit and offset page it, with the total in X-Total-Count.',
+        params: IdParams('corpus_id'),
+        querystring: LegacyListingQuery,
+        response: responses({ 200: Type.Array(LegacyDocumentSchema) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const { include_deleted, limit, offset } = request.query;
+      const listing = await app.services.legacyListing.open(request.actor, request.params.corpus_id, {
+        includeDeleted: include_deleted ?? false,
+        limit,
+        offset: offset ?? 0,
+      });
+      if (listing.total !== undefined) reply.header('x-total-count', String(listing.total));
+      return reply.type('application/json; charset=utf-8').send(listing.body);
+    },
+  );
+};

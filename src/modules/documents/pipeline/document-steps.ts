@@ -1,0 +1,45 @@
+// Moving a document from step to step: the row is the truth, and each change is also appended to
+// the corpus's event log (which the SSE stream tails) in the same transaction.
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../../db/dialect.js';
+import type { DB, DocumentStep } from '../../../db/schema.js';
+import { JobsRepo } from '../../../jobs/jobs.repo.js';
+import { DocumentsRepo } from '../documents.repo.js';
+
+export const PROCESS_DOCUMENT = 'document.process';
+/** Attempts of a document's processing before it is marked failed. */
+export const PROCESSING_ATTEMPTS = 3;
+
+export interface StepChange {
+  corpusId: number;
+  documentId: number;
+  step: DocumentStep;
+  failed: boolean;
+  error: string | null;
+  at: string;
+}
+
+export async function recordStep(db: Kysely<DB>, change: StepChange): Promise<void> {
+  const repo = new DocumentsRepo(db);
+  await repo.update(change.documentId, {
+    step: change.step,
+    failed_on: change.failed ? change.at : null,
+    error: change.error,
+    modified_on: change.at,
+  });
+  await repo.appendEvent({
+    corpus_id: change.corpusId,
+    document_id: change.documentId,
+    step: change.step,
+    is_failed: change.failed ? 1 : 0,
+    error: change.error,
+    created_on: change.at,
+  });
+}
+
+export async function enqueueProcessing(db: Kysely<DB>, dialect: Dialect, organizationId: number, documentId: number, at: string): Promise<void> {
+  await new JobsRepo(db, dialect).enqueue(
+    { organization_id: organizationId, kind: PROCESS_DOCUMENT, document_id: documentId, max_attempts: PROCESSING_ATTEMPTS, run_after: at },
+    at,
+  );
+}

@@ -1,0 +1,119 @@
+// The document pipeline: queued → extracting → chunking → (embedding) → indexed, run by a worker as
+// one leased job per document. The document row is the truth: a job taken again after a crash
+// resumes from the row's step, and every step can be repeated without harm (chunks are replaced,
+// never added to, in the transaction that records the step).
+import { performance } from 'node:perf_hooks';
+import type { Database } from '../../../db/database.js';
+import type { DocumentRow, DocumentStep, JobRow } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
+import type { BlobStore } from '../../../storage/blob-store.js';
+import { DocumentsRepo } from '../documents.repo.js';
+import { recordStep } from './document-steps.js';
+
+export interface ChunkDraft {
+  position: number;
+  text: string;
+  tokenCount: number;
+  page?: number | undefined;
+  heading?: string | undefined;
+}
+
+/** Extraction and chunking, as the pipeline uses them (src/ingest implements them). */
+export interface Ingestion<Extracted = unknown> {
+  extract(type: string, bytes: Buffer): Promise<Extracted>;
+  textOf(extracted: Extracted): string;
+  chunk(extracted: Extracted): ChunkDraft[];
+}
+
+/** Called when a document has failed for good (to tell the people concerned). */
+export type DocumentFailureListener = (document: DocumentRow, reason: string) => Promise<void>;
+
+const elapsed = (since: number) => Math.round((performance.now() - since) * 100) / 100;
+
+/** The document was deleted while it was being processed: its job ends quietly. */
+class DocumentGone extends Error {}
+
+export class DocumentProcessor implements JobHandler {
+  constructor(
+    private readonly database: Database,
+    private readonly blobs: BlobStore,
+    private readonly ingestion: Ingestion,
+    private readonly onFailure: DocumentFailureListener = async () => undefined,
+  ) {}
+
+  async run(job: JobRow): Promise<void> {
+    const repo = new DocumentsRepo(this.database.db);
+    const document = job.document_id === null ? undefined : await repo.findForProcessing(job.document_id);
+    if (!document || document.deleted_on !== null || document.failed_on !== null || document.step === 'indexed') return;
+    try {
+      await this.process(document);
+    } catch (error) {
+      if (error instanceof DocumentGone) return;
+      // A client-side problem with the file (unreadable, too large) will not mend by trying again.
+      if (error instanceof AppError && error.status < 500) throw new PermanentJobError(error.message);
+      throw error;
+    }
+  }
+
+  private async process(document: DocumentRow): Promise<void> {
+    const timings = JSON.parse(document.step_timings) as Record<string, number>;
+    const bytes = document.file_key === null ? undefined : await this.blobs.get(document.file_key);
+    if (!bytes) throw new PermanentJobError('The stored file of this document is missing');
+
+    await this.enter(document, 'extracting', {});
+    let started = performance.now();
+    const extracted = await this.ingestion.extract(document.type, bytes);
+    const text = this.ingestion.textOf(extracted);
+    timings.extracting = elapsed(started);
+    await this.enter(document, 'chunking', { text, step_timings: JSON.stringify(timings) });
+
+    started = performance.now();
+    const chunks = this.ingestion.chunk(extracted);
+    timings.chunking = elapsed(started);
+    await this.database.db.transaction().execute(async (trx) => {
+      const repo = new DocumentsRepo(trx);
+      const at = new Date().toISOString();
+      const present = await repo.updateIfPresent(document.id, {
+        chunk_count: chunks.length,
+        step_timings: JSON.stringify(timings),
+        indexed_on: at,
+      });
+      if (!present) throw new DocumentGone();
+      await repo.deleteChunks(document.id);
+      await repo.insertChunks(
+        chunks.map((chunk) => ({
+          organization_id: document.organization_id,
+          corpus_id: document.corpus_id,
+          document_id: document.id,
+          position: chunk.position,
+          text: chunk.text,
+          token_count: chunk.tokenCount,
+          page: chunk.page ?? null,
+          heading: chunk.heading ?? null,
+        })),
+      );
+      await recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: 'indexed', failed: false, error: null, at });
+    });
+  }
+
+  /** Moves the document to a step (with any fields the step produced), unless it was deleted. */
+  private async enter(document: DocumentRow, step: DocumentStep, fields: { text?: string; step_timings?: string }): Promise<void> {
+    await this.database.db.transaction().execute(async (trx) => {
+      const at = new Date().toISOString();
+      if (!(await new DocumentsRepo(trx).updateIfPresent(document.id, fields.text === undefined ? { modified_on: at } : fields))) throw new DocumentGone();
+      await recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step, failed: false, error: null, at });
+    });
+  }
+
+  /** The job failed for good: the document keeps the step that failed, with the reason. */
+  async onFailed(job: JobRow, reason: string): Promise<void> {
+    if (job.document_id === null) return;
+    const document = await new DocumentsRepo(this.database.db).findForProcessing(job.document_id);
+    if (!document || document.deleted_on !== null) return;
+    await this.database.db.transaction().execute((trx) =>
+      recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: document.step, failed: true, error: reason, at: new Date().toISOString() }),
+    );
+    await this.onFailure(document, reason);
+  }
+}

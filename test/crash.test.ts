@@ -1,0 +1,123 @@
+// Durability: the real server is killed with SIGKILL while it processes documents, and started
+// again on the same data. Every accepted document must reach indexed (or failed with a reason),
+// and none may be processed twice into duplicate chunks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { createScratchDatabase, databaseKinds } from './support/databases.js';
+import { makePdf } from './support/documents.js';
+import { multipartBody } from './support/corpora.js';
+
+const cli = ['--import', 'tsx', 'src/cli.ts', 'serve'];
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = 20_000 + Math.floor(Math.random() * 30_000);
+  const child = spawn(process.execPath, cli, { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  // Generous: under a loaded CI machine, starting a process through tsx can take many seconds.
+  for (let attempt = 0; attempt < 600; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (await fetch(`${base}/ready`).then((r) => r.ok, () => false)) return { child, base };
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+describe.each(databaseKinds)('a server killed during ingestion (%s)', (kind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('finishes every accepted document after a restart, none twice', async () => {
+    const scratch = await createScratchDatabase(kind);
+    cleanups.push(() => scratch.drop());
+    const env: Record<string, string> = {
+      DATA_DIR: scratch.dataDir,
+      // Empty means the embedded SQLite database, whatever DATABASE_URL the suite runs with.
+      DATABASE_URL: scratch.databaseUrl ?? '',
+      ADMIN_EMAIL: 'crash@example.com',
+      ADMIN_PASSWORD: 'crash test password',
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'warn',
+      LIMIT_REQUESTS_PER_MINUTE: '100000',
+      WORKER_LEASE_SECONDS: '2',
+      WORKER_CONCURRENCY: '2',
+    };
+    let server = await startServer(env);
+    cleanups.push(async () => {
+      server.child.kill('SIGKILL');
+    });
+    const json = async (path: string, init: RequestInit = {}, token?: string) => {
+      const response = await fetch(`${server.base}${path}`, {
+        ...init,
+        headers: { ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const token = (await json('/api/v2/auth/login', { method: 'POST', body: JSON.stringify({ email: 'crash@example.com', password: 'crash test password' }) })).body.data.token;
+    const corpusId = (await json('/api/v2/corpora', { method: 'POST', body: JSON.stringify({ name: 'Crash' }) }, token)).body.data.id;
+
+    // Uploads in flight while the server dies: the ones that answered 201 were accepted.
+    const accepted: number[] = [];
+    const uploads = Array.from({ length: 12 }, async (_, batch) => {
+      const files = Array.from({ length: 5 }, (_, i) => ({
+        name: `doc-${batch}-${i}.pdf`,
+        bytes: makePdf([[`Batch ${batch} document ${i} about harbours and lighthouses.`, 'x'.repeat(200)], [`Page two of ${batch}-${i}.`]]),
+      }));
+      const { payload, contentType } = multipartBody(files);
+      try {
+        const reply = await json(`/api/v2/corpora/${corpusId}/documents`, { method: 'POST', body: payload, headers: { 'content-type': contentType } }, token);
+        if (reply.status === 201) accepted.push(...reply.body.data.items.map((d: { id: number }) => d.id));
+      } catch {
+        // The connection died with the server: not accepted.
+      }
+    });
+    await Promise.race([Promise.all(uploads), new Promise((resolve) => setTimeout(resolve, 400))]);
+    await killed(server.child);
+    await Promise.allSettled(uploads);
+    expect(accepted.length).toBeGreaterThan(0);
+    // What the dead server left: documents it had not finished (the point of the test).
+    const left = openDatabase({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl });
+    const unfinished = await left.db.selectFrom('documents').select('id').where('step', '!=', 'indexed').execute();
+    const stored = await left.db.selectFrom('documents').select('id').execute();
+    await left.close();
+    expect(stored.length).toBeGreaterThanOrEqual(accepted.length);
+    console.info(`killed with ${unfinished.length} of ${stored.length} documents unfinished`);
+
+    server = await startServer(env);
+    const deadline = Date.now() + 120_000;
+    let documents: { id: number; step: string; is_failed: boolean; error: string | null; chunk_count: number }[] = [];
+    for (;;) {
+      documents = (await json(`/api/v2/corpora/${corpusId}/documents?page_size=100`, {}, token)).body.data.items;
+      if (documents.every((d) => d.step === 'indexed' || d.is_failed)) break;
+      if (Date.now() > deadline) throw new Error(`still processing: ${documents.filter((d) => d.step !== 'indexed').length}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const byId = new Map(documents.map((d) => [d.id, d]));
+    for (const id of accepted) {
+      const document = byId.get(id);
+      expect(document, `accepted document ${id}`).toBeDefined();
+      if (document!.is_failed) expect(document!.error).toBeTruthy();
+      else expect(document!.step).toBe('indexed');
+    }
+    // Each document's chunks exactly once: the search finds each document's sentence in one passage.
+    for (const document of documents.filter((d) => !d.is_failed)) expect(document.chunk_count).toBeGreaterThan(0);
+    const passages = (await json(`/api/v2/corpora/${corpusId}/search`, { method: 'POST', body: JSON.stringify({ query: 'harbours lighthouses', limit: 100 }) }, token)).body.data.items as {
+      document_id: number;
+      position: number;
+    }[];
+    const keys = passages.map((p) => `${p.document_id}:${p.position}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(passages.map((p) => p.document_id)).size).toBe(documents.filter((d) => !d.is_failed).length);
+    await killed(server.child);
+  }, 240_000);
+});
+

@@ -1,0 +1,80 @@
+// Server-Sent Events of document processing, read over a real connection.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { createCorpus, uploadText } from './support/corpora.js';
+import { databaseKinds } from './support/databases.js';
+import { createOrganization, createUser, type TestUser } from './support/factories.js';
+
+interface ServerEvent {
+  id: number;
+  event: string;
+  data: { document_id: number; step: string; is_failed: boolean; error: string | null };
+}
+
+/** Reads events from an open stream until `done` says so (or the time is up). */
+async function readEvents(response: Response, done: (events: ServerEvent[]) => boolean, timeoutMs = 15_000): Promise<ServerEvent[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: ServerEvent[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (!done(events) && Date.now() < deadline) {
+      const { value, done: ended } = await reader.read();
+      if (ended) break;
+      buffer += decoder.decode(value, { stream: true });
+      let boundary;
+      while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        const fields: Record<string, string> = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+        if (fields.event && fields.data) events.push({ id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) });
+      }
+    }
+  } finally {
+    await reader.cancel();
+  }
+  return events;
+}
+
+describe.each(databaseKinds)('document events (%s)', (kind) => {
+  let t: TestApp;
+  let member: TestUser;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    member = await createUser(t.app, { role: 'member' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => t.close());
+
+  const open = (corpusId: number, token: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/v2/corpora/${corpusId}/events`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+
+  it('streams each step of a document as it is processed, and resumes after Last-Event-ID', async () => {
+    const corpus = await createCorpus(member);
+    const response = await open(corpus.id, member.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const document = await uploadText(member, corpus.id, 'Streaming events are fun.');
+    const events = await readEvents(response, (seen) => seen.some((e) => e.data.step === 'indexed'));
+    const steps = events.filter((e) => e.data.document_id === document.id).map((e) => e.data.step);
+    expect(steps).toEqual(['queued', 'extracting', 'chunking', 'indexed']);
+    expect(events.every((e) => e.event === 'document')).toBe(true);
+
+    const resumed = await open(corpus.id, member.token, { 'last-event-id': String(events[1]!.id) });
+    const replay = await readEvents(resumed, (seen) => seen.some((e) => e.data.step === 'indexed'));
+    expect(replay.map((e) => e.data.step)).toEqual(['chunking', 'indexed']);
+  });
+
+  it('404 for a corpus the caller may not read, 401 without credentials', async () => {
+    const corpus = await createCorpus(member);
+    const colleague = await createUser(t.app, { role: 'member' });
+    expect((await open(corpus.id, colleague.token)).status).toBe(404);
+    const stranger = await createUser(t.app, { role: 'owner', organizationId: await createOrganization(t.app) });
+    expect((await open(corpus.id, stranger.token)).status).toBe(404);
+    expect((await fetch(`${base}/api/v2/corpora/${corpus.id}/events`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,34 @@
+// The steps together, as the document pipeline calls them.
+import { describe, expect, it } from 'vitest';
+import { ExtractionFailed } from '../src/ingest/document.js';
+import { createIngestion, detectDocumentType } from '../src/ingest/ingestion.js';
+import { makePdf } from './support/documents.js';
+import { rejection } from './support/rejection.js';
+
+describe('ingestion', () => {
+  it('detects, extracts, keeps the text and chunks with the page of each chunk', async () => {
+    const ingestion = createIngestion();
+    const bytes = makePdf([['Quarterly revenue grew strongly.'], ['Second page mentions penguins.']]);
+    const type = detectDocumentType(bytes)!;
+    const document = await ingestion.extract(type, bytes);
+    expect(ingestion.textOf(document)).toBe('Quarterly revenue grew strongly.\n\nSecond page mentions penguins.');
+    expect(ingestion.chunk(document).map((chunk) => [chunk.position, chunk.page, chunk.text])).toEqual([
+      [0, 1, 'Quarterly revenue grew strongly.'],
+      [1, 2, 'Second page mentions penguins.'],
+    ]);
+  });
+
+  it('uses a 512-token budget unless told otherwise', async () => {
+    const ingestion = createIngestion();
+    const document = await ingestion.extract('txt', Buffer.from('word '.repeat(2000)));
+    const chunks = ingestion.chunk(document);
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(Math.max(...chunks.map((chunk) => chunk.tokenCount))).toBeLessThanOrEqual(512);
+  });
+
+  it('refuses a type it does not know', async () => {
+    const error = await rejection(createIngestion().extract('url', Buffer.from('x')), ExtractionFailed);
+    expect(error.status).toBe(415);
+    expect(error.message).toBe('Documents of type "url" cannot be processed');
+  });
+});
