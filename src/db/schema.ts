@@ -231,7 +231,8 @@ export interface JobsTable {
 
 export type TeamRole = 'lead' | 'editor' | 'viewer';
 
-export interface TeamsTable {
+/** Named things of an organization (teams, projects): the same columns, made by one function of the migration. */
+interface NamedRecordsTable {
   id: Id;
   organization_id: number;
   name: string;
@@ -241,6 +242,8 @@ export interface TeamsTable {
   modified_on: string;
   modified_by: number;
 }
+
+export type TeamsTable = NamedRecordsTable;
 
 export interface TeamMembersTable {
   team_id: number;
@@ -252,16 +255,7 @@ export interface TeamMembersTable {
   modified_on: string;
 }
 
-export interface ProjectsTable {
-  id: Id;
-  organization_id: number;
-  name: string;
-  description: string;
-  created_on: string;
-  created_by: number;
-  modified_on: string;
-  modified_by: number;
-}
+export type ProjectsTable = NamedRecordsTable;
 
 export interface ProjectTeamsTable {
   project_id: number;

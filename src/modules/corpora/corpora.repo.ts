@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { CorporaTable, CorpusPermission, DB } from '../../db/schema.js';
 import { Conflict } from '../../errors.js';
@@ -49,7 +50,7 @@ export class CorporaRepo {
     try {
       return await this.db.insertInto('corpora').values(corpus).returningAll().executeTakeFirstOrThrow();
     } catch (error) {
-      throw this.translate(error, corpus.name);
+      throw nameTaken(this.dialect, error, 'a corpus', corpus.name);
     }
   }
 
@@ -57,12 +58,8 @@ export class CorporaRepo {
     try {
       await this.db.updateTable('corpora').set(fields).where('organization_id', '=', organizationId).where('id', '=', corpusId).execute();
     } catch (error) {
-      throw this.translate(error, typeof fields.name === 'string' ? fields.name : '');
+      throw nameTaken(this.dialect, error, 'a corpus', fields.name);
     }
-  }
-
-  private translate(error: unknown, name: string): unknown {
-    return this.dialect.isUniqueViolation(error) ? new Conflict(`A corpus named "${name}" already exists`) : error;
   }
 
   async delete(organizationId: number, corpusId: number): Promise<void> {
