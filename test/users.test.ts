@@ -223,6 +223,21 @@ describe.each(databaseKinds)('users (%s)', (kind) => {
       }
     });
 
+    it('an update carrying fields the server owns changes none of them', async () => {
+      const user = await createUser(t.app, { role: 'member', password: 'kept password 1' });
+      const reply = await user.api.put(`/api/v2/users/${user.id}`, {
+        first_name: 'Only this',
+        organization_id: 999,
+        password_hash: 'scrypt$1$1$1$x$y',
+        deactivated_on: null,
+        created_by: owner.id,
+        id: 1,
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toMatchObject({ id: user.id, first_name: 'Only this', organization_id: user.organizationId, created_by: null });
+      expect((await login(user.email, 'kept password 1')).status).toBe(200);
+    });
+
     it('400 for a bad body, 404 for an unknown user', async () => {
       expect((await owner.api.put(`/api/v2/users/${member.id}`, { email: 'nope' })).status).toBe(400);
       expect((await owner.api.put(`/api/v2/users/${member.id}`, { first_name: 5 })).status).toBe(400);
