@@ -59,7 +59,7 @@ export class OpenAiCompatibleEmbedder implements Embedder {
       const failure = await this.attempt(body, headers, deadline);
       if ('answer' in failure) return failure.answer;
       if (failure.error.permanent) throw failure.error;
-      if (attempt > maxRetries) throw new EmbeddingError(`${failure.error.message} (${attempt} attempts)`, false);
+      if (attempt > maxRetries) throw attempt === 1 ? failure.error : new EmbeddingError(`${failure.error.message} (${attempt} attempts)`, false);
       const wait = failure.retryAfter ?? backoffDelay(attempt, this.retryBaseMs);
       if (Date.now() >= deadline) throw failure.error;
       if (Date.now() + wait >= deadline) {
