@@ -60,20 +60,22 @@ const search = async (user: TestUser, corpusId: number, query: string, limit = 1
   return reply.body.data as { items: { document_id: number; corpus_id: number; score: number }[]; retrieval_mode: string; warning?: string };
 };
 
-describe.each(databaseKinds)('hybrid retrieval (%s)', (kind) => {
-  let fake: FakeEmbeddingServer;
-  let t: TestApp;
-  let member: TestUser;
+/** A fake provider, the app (configured by `envOf`, given the provider) and a member. */
+async function setUp(kind: DatabaseKind, envOf: (fake: FakeEmbeddingServer) => Record<string, string>) {
+  const fake = await startFakeEmbeddingServer();
+  const t = await startTestApp(kind, envOf(fake));
+  return { fake, t, member: await createUser(t.app, { role: 'member' }) };
+}
 
-  beforeAll(async () => {
-    fake = await startFakeEmbeddingServer();
-    t = await startTestApp(kind, fake.env());
-    member = await createUser(t.app, { role: 'member' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+async function tearDown(t: TestApp, fake: FakeEmbeddingServer): Promise<void> {
+  await t.close();
+  await fake.close();
+}
+
+describe.each(databaseKinds)('hybrid retrieval (%s)', (kind) => {
+  let fake: FakeEmbeddingServer, t: TestApp, member: TestUser;
+  beforeAll(async () => void ({ fake, t, member } = await setUp(kind, (provider) => provider.env())));
+  afterAll(() => tearDown(t, fake));
 
   it.runIf(holdsVectors(kind))('takes documents through embedding to indexed and stores one vector per chunk', async () => {
     expect(t.app.services.vectors.status.mode).toBe('hybrid');
@@ -178,20 +180,11 @@ describe.each(databaseKinds)('hybrid retrieval (%s)', (kind) => {
 });
 
 describe.each(databaseKinds)('a slow embedding provider (%s)', (kind) => {
-  let fake: FakeEmbeddingServer;
-  let t: TestApp;
-  let member: TestUser;
-
-  beforeAll(async () => {
-    fake = await startFakeEmbeddingServer();
-    // A known dimension makes the vector table at start, so that searches ask the provider too.
-    t = await startTestApp(kind, fake.env({ EMBEDDING_TIMEOUT_MS: '300', EMBEDDING_MAX_RETRIES: '0', EMBEDDING_DIMENSIONS: '64', WORKER_RETRY_BACKOFF_MS: '10', WORKER_POLL_MS: '50' }));
-    member = await createUser(t.app, { role: 'member' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  let fake: FakeEmbeddingServer, t: TestApp, member: TestUser;
+  // A known dimension makes the vector table at start, so that searches ask the provider too.
+  const slow = { EMBEDDING_TIMEOUT_MS: '300', EMBEDDING_MAX_RETRIES: '0', EMBEDDING_DIMENSIONS: '64', WORKER_RETRY_BACKOFF_MS: '10', WORKER_POLL_MS: '50' };
+  beforeAll(async () => void ({ fake, t, member } = await setUp(kind, (provider) => provider.env(slow))));
+  afterAll(() => tearDown(t, fake));
 
   it.runIf(holdsVectors(kind))('times out, is retried by the job system, then fails the document with a clear reason', async () => {
     fake.delayMs = 2_000;
@@ -213,19 +206,9 @@ describe.each(databaseKinds)('a slow embedding provider (%s)', (kind) => {
 });
 
 describe.each(databaseKinds)('the vector index across restarts (%s)', (kind) => {
-  let fake: FakeEmbeddingServer;
-  let t: TestApp;
-  let member: TestUser;
-
-  beforeAll(async () => {
-    fake = await startFakeEmbeddingServer();
-    t = await startTestApp(kind);
-    member = await createUser(t.app, { role: 'member' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  let fake: FakeEmbeddingServer, t: TestApp, member: TestUser;
+  beforeAll(async () => void ({ fake, t, member } = await setUp(kind, () => ({}))));
+  afterAll(() => tearDown(t, fake));
 
   const restart = async (env: Record<string, string>) => {
     t = await restartTestApp(t, env);
