@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
+import { enqueueProcessing } from '../src/modules/documents/pipeline/document-steps.js';
 import { restartTestApp, startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds, type DatabaseKind } from './support/databases.js';
@@ -136,6 +137,24 @@ describe.each(databaseKinds)('hybrid retrieval (%s)', (kind) => {
     const keptChunks = await chunkIdsOf(t.app, kept.id);
     expect((await member.api.delete(`/api/v2/corpora/${corpus.id}`)).status).toBeLessThan(300);
     expect(await vectorCount(t.app, keptChunks)).toBe(0);
+    expect(await orphanVectors(t.app)).toBe(0);
+  });
+
+  it.runIf(holdsVectors(kind))('processing a document again replaces its chunks and their vectors', async () => {
+    const corpus = await createCorpus(member);
+    const state = await indexed(member, corpus.id, SHELTER);
+    const before = await chunkIdsOf(t.app, state.id);
+    // As after a crash during chunking: the job starts the document over.
+    const at = new Date().toISOString();
+    await t.app.database.db.updateTable('documents').set({ step: 'chunking' }).where('id', '=', state.id).execute();
+    await enqueueProcessing(t.app.database.db, t.app.database.dialect, member.organizationId, state.id, at);
+    t.app.services.worker.wake();
+    const [again] = await waitForProcessing(member, corpus.id, [state.id]);
+    expect(again).toMatchObject({ step: 'indexed', is_failed: false });
+    const after = await chunkIdsOf(t.app, state.id);
+    expect(after.some((id) => before.includes(id))).toBe(false);
+    expect(await vectorCount(t.app, before)).toBe(0);
+    expect(await vectorCount(t.app, after)).toBe(after.length);
     expect(await orphanVectors(t.app)).toBe(0);
   });
 
