@@ -85,6 +85,14 @@ export async function buildApp(config: Config): Promise<App> {
   app.decorate('blobs', openBlobStore(config.dataDir));
   app.decorate('database', database);
   app.decorate('services', buildServices(database, config, app.blobs, app.log));
+  try {
+    // Before the worker starts: whether documents pass through `embedding`, said in the log.
+    await app.services.vectors.prepare();
+  } catch (error) {
+    app.services.egress.close();
+    await database.close();
+    throw error;
+  }
   app.decorateRequest('actor', null as unknown as Actor);
 
   app.setValidatorCompiler(schemaValidatorCompiler());

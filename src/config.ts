@@ -27,6 +27,23 @@ export interface EgressSettings {
   maxRedirects: number;
 }
 
+/** The embedding provider (OpenAI-compatible HTTP); undefined when EMBEDDING_BASE_URL is unset. */
+export interface EmbeddingSettings {
+  /** e.g. https://api.openai.com/v1; requests go to `${baseUrl}/embeddings`. */
+  baseUrl: string;
+  model: string;
+  /** Sent as a bearer token; never logged, never returned. */
+  apiKey: string | undefined;
+  /** Expected size of each vector; undefined = learned from the first answer, then fixed. */
+  dimensions: number | undefined;
+  /** Texts sent in one request. */
+  batchSize: number;
+  /** Deadline of one request to the provider, its retries and their waits included. */
+  timeoutMs: number;
+  /** Retries of a request that met a 429, a 5xx, a timeout or a lost connection. */
+  maxRetries: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -47,6 +64,7 @@ export interface Config {
   limits: Limits;
   worker: WorkerConfig;
   egress: EgressSettings;
+  embedding: EmbeddingSettings | undefined;
 }
 
 export interface WorkerConfig {
@@ -114,6 +132,8 @@ class EnvReader {
 }
 
 const MiB = 1024 * 1024;
+/** The most sqlite-vec's vec0 tables hold (pgvector holds more, but one limit serves both). */
+export const MAX_EMBEDDING_DIMENSIONS = 8192;
 
 export function loadConfig(env: Env = process.env): Config {
   const read = new EnvReader(env);
@@ -170,7 +190,36 @@ export function loadConfig(env: Env = process.env): Config {
       maxResponseBytes: read.integer('EGRESS_MAX_RESPONSE_BYTES', 50 * MiB, 1024, 10 * 1024 * MiB),
       maxRedirects: read.integer('EGRESS_MAX_REDIRECTS', 5, 0, 20),
     },
+    embedding: readEmbedding(read),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
+}
+
+/** The embedding provider, if EMBEDDING_BASE_URL names one; the other EMBEDDING_ variables then apply. */
+function readEmbedding(read: EnvReader): EmbeddingSettings | undefined {
+  const baseUrl = read.string('EMBEDDING_BASE_URL');
+  const settings = {
+    model: read.string('EMBEDDING_MODEL'),
+    apiKey: read.string('EMBEDDING_API_KEY'),
+    dimensions: read.string('EMBEDDING_DIMENSIONS') === undefined ? undefined : read.integer('EMBEDDING_DIMENSIONS', 0, 1, MAX_EMBEDDING_DIMENSIONS),
+    batchSize: read.integer('EMBEDDING_BATCH_SIZE', 64, 1, 2048),
+    timeoutMs: read.integer('EMBEDDING_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    maxRetries: read.integer('EMBEDDING_MAX_RETRIES', 3, 0, 10),
+  };
+  if (baseUrl === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    read.problems.push('EMBEDDING_BASE_URL must be an http:// or https:// URL (e.g. https://api.openai.com/v1)');
+  } else if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    // Credentials in the URL would reach logs and error messages: the key belongs in EMBEDDING_API_KEY.
+    read.problems.push('EMBEDDING_BASE_URL must not carry credentials, a query or a fragment; put the key in EMBEDDING_API_KEY');
+  }
+  if (settings.model === undefined) read.problems.push('EMBEDDING_MODEL must name the embedding model when EMBEDDING_BASE_URL is set');
+  return { ...settings, baseUrl: baseUrl.replace(/\/+$/, ''), model: settings.model ?? '' };
 }

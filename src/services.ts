@@ -24,15 +24,18 @@ import { SearchService } from './modules/retrieval/search.service.js';
 import { TeamsService } from './modules/teams/teams.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { createEgressClient } from './net/egress.js';
+import { createEmbedder } from './providers/embeddings/embedder.js';
+import { VectorIndex } from './modules/retrieval/vector-index.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
   const flags = new FeatureFlagsService(database);
   const notifications = new NotificationsService(database);
   const egress = createEgressClient(config.egress);
-  const processor = new DocumentProcessor(database, blobs, createIngestion(), (document, reason) => notifications.documentFailed(document, reason));
+  const vectors = new VectorIndex(database, createEmbedder(config.embedding, egress), log);
+  const processor = new DocumentProcessor(database, blobs, createIngestion(), vectors, (document, reason) => notifications.documentFailed(document, reason));
   const worker = new Worker(database, { [PROCESS_DOCUMENT]: processor }, config.worker, log);
-  const corpora = new CorporaService(database, blobs, () => 'full_text');
+  const corpora = new CorporaService(database, blobs, () => vectors.mode);
   const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
   return {
     flags,
@@ -49,7 +52,8 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     corpora,
     documents: new DocumentsService(database, blobs, corpora, sources, () => worker.wake()),
     legacyListing: new LegacyListing(database, corpora),
-    search: new SearchService(database, corpora),
+    search: new SearchService(database, corpora, vectors, log),
+    vectors,
     worker,
     egress,
   };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import * as sqliteVec from 'sqlite-vec';
 import type { Dialect } from './dialect.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { sqliteDialect } from './dialects/sqlite.js';
@@ -42,6 +43,7 @@ function openSqlite(dataDir: string): Database {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  loadVectorExtension(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
   return {
     db,
@@ -52,6 +54,19 @@ function openSqlite(dataDir: string): Database {
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * sqlite-vec, shipped in its npm package for each platform: vector search, and the chunk_vectors table
+ * made with it. Loaded whether or not an embedder is configured, since deleting a chunk deletes its
+ * vector. Where the platform has no build, retrieval stays full text (the vector store says why).
+ */
+function loadVectorExtension(connection: SQLite.Database): void {
+  try {
+    sqliteVec.load(connection);
+  } catch {
+    // Reported by sqliteVectorStore.unavailableReason when vectors are asked for.
+  }
 }
 
 /** timestamptz arrives as "2026-11-20 10:15:30.123+00"; the API speaks "2026-11-20T10:15:30.123Z". */

@@ -2,6 +2,7 @@
 // the dialect instead of testing which database they are on.
 import type { ColumnDefinitionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { FullTextSearch } from './full-text.js';
+import type { VectorStore } from './vector-store.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -25,6 +26,8 @@ export interface Dialect {
   skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Ranked full-text search over chunks. */
   fullTextSearch: FullTextSearch;
+  /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */
+  vectorStore: VectorStore;
   /** A unique constraint refused the statement. */
   isUniqueViolation(error: unknown): boolean;
   /** The database cannot be reached or cannot take writes now; the request may be retried later. */

@@ -8,6 +8,7 @@ import * as identity from './migrations/2026_11_20_0001_identity.js';
 import * as agents from './migrations/2026_11_20_0002_agents.js';
 import * as corpora from './migrations/2026_11_20_0003_corpora.js';
 import * as people from './migrations/2026_11_20_0004_people.js';
+import * as vectors from './migrations/2026_11_20_0006_vectors.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_20_0002_agents': agents,
   '2026_11_20_0003_corpora': corpora,
   '2026_11_20_0004_people': people,
+  '2026_11_20_0006_vectors': vectors,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -211,6 +211,25 @@ export interface ChunksTable {
   heading: string | null;
 }
 
+/** What the chunk_vectors table was made for: vectors of one model, of one size. */
+export interface VectorIndexesTable {
+  /** 'chunks': the one index there is. */
+  name: string;
+  model: string;
+  dimensions: number;
+  created_on: string;
+}
+
+/**
+ * Vectors of chunks (src/db/vector-store.ts): a vec0 virtual table or a pgvector table, made at
+ * start for the configured dimension, so it may not exist. The vector column is not listed: only
+ * the store's own SQL reads or writes it.
+ */
+export interface ChunkVectorsTable {
+  chunk_id: number;
+  corpus_id: number;
+}
+
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobsTable {
@@ -347,6 +366,8 @@ export interface DB {
   feature_flags: FeatureFlagsTable;
   organization_configurations: OrganizationConfigurationsTable;
   model_deployments: ModelDeploymentsTable;
+  vector_indexes: VectorIndexesTable;
+  chunk_vectors: ChunkVectorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 // Builds the real app, with the configuration loader production uses, on a scratch database.
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createScratchDatabase, type DatabaseKind } from './databases.js';
+import { createScratchDatabase, type DatabaseKind, type ScratchDatabase } from './databases.js';
 
 export const OWNER_EMAIL = 'owner@example.com';
 export const OWNER_PASSWORD = 'correct horse battery staple';
@@ -9,11 +9,22 @@ export const OWNER_PASSWORD = 'correct horse battery staple';
 export interface TestApp {
   app: App;
   kind: DatabaseKind;
+  scratch: ScratchDatabase;
+  /** Closes the app and drops its database. */
   close(): Promise<void>;
 }
 
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const scratch = await createScratchDatabase(kind);
+  return startTestAppOn(await createScratchDatabase(kind), kind, env);
+}
+
+/** Closes the app but keeps its database, and starts it again there with other settings. */
+export async function restartTestApp(previous: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  await previous.app.close();
+  return startTestAppOn(previous.scratch, previous.kind, env);
+}
+
+async function startTestAppOn(scratch: ScratchDatabase, kind: DatabaseKind, env: Record<string, string>): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: scratch.dataDir,
     ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
@@ -29,6 +40,7 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
   return {
     app,
     kind,
+    scratch,
     close: async () => {
       await app.close();
       await scratch.drop();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { postgresFullTextSearch } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
+import { postgresVectorStore } from '../vector-store.js';
 
 // Class 08 (connection exception), 53 (insufficient resources), 57P0x (server shutting down).
 const UNAVAILABLE_SQLSTATE = /^(08|53|57P0)/;
@@ -21,6 +22,7 @@ export const postgresDialect: Dialect = {
   containsIgnoringCase: (column, text) => sql<boolean>`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query.forUpdate().skipLocked(),
   fullTextSearch: postgresFullTextSearch,
+  vectorStore: postgresVectorStore,
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isUnavailable: (error) => {
     const code = errorCode(error);

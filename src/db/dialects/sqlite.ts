@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { sqliteFullTextSearch } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
+import { sqliteVectorStore } from '../vector-store.js';
 
 const UNAVAILABLE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_READONLY']);
 
@@ -20,6 +21,7 @@ export const sqliteDialect: Dialect = {
   containsIgnoringCase: (column, text) => sql<boolean>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query,
   fullTextSearch: sqliteFullTextSearch,
+  vectorStore: sqliteVectorStore,
   isUniqueViolation: (error) => {
     const code = sqliteCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

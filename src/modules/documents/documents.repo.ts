@@ -62,6 +62,18 @@ export class DocumentsRepo {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Moves a document that is not deleted from one step to another; false when it was not at that step. */
+  async moveStep(documentId: number, from: DocumentStep, to: DocumentStep, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('documents')
+      .set({ step: to, modified_on: at })
+      .where('id', '=', documentId)
+      .where('step', '=', from)
+      .where('deleted_on', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async insertChunks(chunks: Insertable<DB['chunks']>[]): Promise<void> {
     // Bounded batches keep each statement well under SQLite's limit on bound parameters.
     for (let start = 0; start < chunks.length; start += 500) {

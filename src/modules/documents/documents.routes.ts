@@ -163,7 +163,10 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Retrieve the passages that best match a query',
-        description: 'Passages of documents in this corpus, best first, with their document, source, position and score.',
+        description:
+          'Passages of documents in this corpus, best first, with their document, source, position and score. ' +
+          'retrieval_mode says how they were found: full_text (BM25 alone) or hybrid (full text and vectors fused by reciprocal rank); ' +
+          'warning says why a search that would have been hybrid used full text alone (the embedding provider failed).',
         params: CorpusParams,
         body: Type.Object({
           query: Type.String({ minLength: 1, maxLength: 2000 }),
@@ -187,7 +190,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
                     score: Type.Number({ description: 'Higher is better; comparable within one answer' }),
                   }),
                 ),
-                retrieval_mode: Type.String(),
+                retrieval_mode: Type.Union([Type.Literal('full_text'), Type.Literal('hybrid')]),
+                warning: Type.Optional(Type.String({ description: 'Present when vectors could not be used for this search, with the reason' })),
               }),
             ),
           },
@@ -195,9 +199,6 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async (request) => {
-      const items = await app.services.search.search(request.actor, request.params.corpus_id, request.body.query, request.body.limit ?? 10);
-      return ok('Passages', { items, retrieval_mode: 'full_text' });
-    },
+    async (request) => ok('Passages', await app.services.search.search(request.actor, request.params.corpus_id, request.body.query, request.body.limit ?? 10)),
   );
 };

@@ -43,3 +43,20 @@ export async function enqueueProcessing(db: Kysely<DB>, dialect: Dialect, organi
     at,
   );
 }
+
+/**
+ * An indexed document whose chunks have no vectors (indexed before an embedder was configured, or
+ * before the vector index was rebuilt) goes back to `embedding`, with a job. False if it had moved on.
+ */
+export async function reopenForEmbedding(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  document: { id: number; corpus_id: number; organization_id: number },
+  at: string,
+): Promise<boolean> {
+  const repo = new DocumentsRepo(db);
+  if (!(await repo.moveStep(document.id, 'indexed', 'embedding', at))) return false;
+  await repo.appendEvent({ corpus_id: document.corpus_id, document_id: document.id, step: 'embedding', is_failed: 0, error: null, created_on: at });
+  await enqueueProcessing(db, dialect, document.organization_id, document.id, at);
+  return true;
+}

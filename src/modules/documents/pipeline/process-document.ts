@@ -1,12 +1,14 @@
 // The document pipeline: queued → extracting → chunking → (embedding) → indexed, run by a worker as
 // one leased job per document. The document row is the truth: a job taken again after a crash
 // resumes from the row's step, and every step can be repeated without harm (chunks are replaced,
-// never added to, in the transaction that records the step).
+// never added to, in the transaction that records the step; vectors are stored only for chunks
+// that have none). `embedding` is passed through only where vectors are in use.
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../../db/database.js';
 import type { DocumentRow, DocumentStep, JobRow } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
+import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { DocumentsRepo } from '../documents.repo.js';
 import { recordStep } from './document-steps.js';
@@ -26,6 +28,16 @@ export interface Ingestion<Extracted = unknown> {
   chunk(extracted: Extracted): ChunkDraft[];
 }
 
+/** Vectors of chunks, as the pipeline uses them (src/modules/retrieval/vector-index.ts implements them). */
+export interface ChunkVectors {
+  /** An embedder is configured and the database holds vectors: documents pass through `embedding`. */
+  readonly active: boolean;
+  /** Stores a vector for each chunk of the document that has none; throws EmbeddingError. */
+  embedDocument(document: DocumentRow): Promise<void>;
+}
+
+const NO_VECTORS: ChunkVectors = { active: false, embedDocument: async () => undefined };
+
 /** Called when a document has failed for good (to tell the people concerned). */
 export type DocumentFailureListener = (document: DocumentRow, reason: string) => Promise<void>;
 
@@ -39,6 +51,7 @@ export class DocumentProcessor implements JobHandler {
     private readonly database: Database,
     private readonly blobs: BlobStore,
     private readonly ingestion: Ingestion,
+    private readonly vectors: ChunkVectors = NO_VECTORS,
     private readonly onFailure: DocumentFailureListener = async () => undefined,
   ) {}
 
@@ -50,14 +63,22 @@ export class DocumentProcessor implements JobHandler {
       await this.process(document);
     } catch (error) {
       if (error instanceof DocumentGone) return;
-      // A client-side problem with the file (unreadable, too large) will not mend by trying again.
+      // A client-side problem with the file (unreadable, too large) will not mend by trying again,
+      // nor will a provider's refusal (a wrong key, an unknown model).
       if (error instanceof AppError && error.status < 500) throw new PermanentJobError(error.message);
+      if (error instanceof EmbeddingError && error.permanent) throw new PermanentJobError(error.message);
       throw error;
     }
   }
 
   private async process(document: DocumentRow): Promise<void> {
     const timings = JSON.parse(document.step_timings) as Record<string, number>;
+    // Chunks are stored in the transaction that enters `embedding`: a retry there needs only the vectors.
+    if (document.step !== 'embedding' || !this.vectors.active) await this.extractAndChunk(document, timings);
+    if (this.vectors.active) await this.embed(document, timings);
+  }
+
+  private async extractAndChunk(document: DocumentRow, timings: Record<string, number>): Promise<void> {
     const bytes = document.file_key === null ? undefined : await this.blobs.get(document.file_key);
     if (!bytes) throw new PermanentJobError('The stored file of this document is missing');
 
@@ -71,13 +92,14 @@ export class DocumentProcessor implements JobHandler {
     started = performance.now();
     const chunks = this.ingestion.chunk(extracted);
     timings.chunking = elapsed(started);
+    const next = this.vectors.active ? 'embedding' : 'indexed';
     await this.database.db.transaction().execute(async (trx) => {
       const repo = new DocumentsRepo(trx);
       const at = new Date().toISOString();
       const present = await repo.updateIfPresent(document.id, {
         chunk_count: chunks.length,
         step_timings: JSON.stringify(timings),
-        indexed_on: at,
+        ...(next === 'indexed' ? { indexed_on: at } : {}),
       });
       if (!present) throw new DocumentGone();
       await repo.deleteChunks(document.id);
@@ -93,6 +115,18 @@ export class DocumentProcessor implements JobHandler {
           heading: chunk.heading ?? null,
         })),
       );
+      await recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: next, failed: false, error: null, at });
+    });
+  }
+
+  /** Embeds the chunks that have no vector yet, then the document is indexed. */
+  private async embed(document: DocumentRow, timings: Record<string, number>): Promise<void> {
+    const started = performance.now();
+    await this.vectors.embedDocument(document);
+    timings.embedding = elapsed(started);
+    await this.database.db.transaction().execute(async (trx) => {
+      const at = new Date().toISOString();
+      if (!(await new DocumentsRepo(trx).updateIfPresent(document.id, { step_timings: JSON.stringify(timings), indexed_on: at }))) throw new DocumentGone();
       await recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: 'indexed', failed: false, error: null, at });
     });
   }

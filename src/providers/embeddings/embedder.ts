@@ -1,0 +1,41 @@
+// Embedders turn texts into vectors for retrieval. One implementation speaks the OpenAI embeddings
+// API (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp, LM Studio…); the offline default is none at all:
+// without EMBEDDING_BASE_URL there is no embedder and retrieval is full text alone.
+import type { EmbeddingSettings } from '../../config.js';
+import type { EgressClient } from '../../net/egress.js';
+import { OpenAiCompatibleEmbedder } from './openai-compatible.js';
+
+export interface EmbedOptions {
+  /** Retries of a failed request; the embedder's own setting when left out. */
+  maxRetries?: number;
+}
+
+export interface Embedder {
+  /** The kind of provider, for logs: 'openai-compatible'. */
+  readonly name: string;
+  readonly model: string;
+  /** Size of every vector: configured, or learned from the first answer; undefined until then. */
+  readonly dimensions: number | undefined;
+  /** One vector per text, in the order of the texts. Throws EmbeddingError. */
+  embed(texts: string[], options?: EmbedOptions): Promise<number[][]>;
+}
+
+/**
+ * The provider could not give the vectors. `permanent`: asking again cannot mend it (a refused key,
+ * an unknown model, a destination the server may not reach); otherwise it may succeed later.
+ * Messages never carry the API key.
+ */
+export class EmbeddingError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'EmbeddingError';
+  }
+}
+
+/** The configured embedder, or undefined: no embedding model, full-text retrieval alone. */
+export function createEmbedder(settings: EmbeddingSettings | undefined, egress: EgressClient): Embedder | undefined {
+  return settings === undefined ? undefined : new OpenAiCompatibleEmbedder(settings, egress);
+}
