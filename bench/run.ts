@@ -3,7 +3,7 @@
 import { agentsSuite } from './agents.bench.js';
 import { loadBenchConfig, type BenchConfig } from './lib/bench-config.js';
 import { CleanupStack } from './lib/cleanup.js';
-import { describeMachine, formatMachine } from './lib/machine.js';
+import { describeMachine, formatMachine, loadAverage1m } from './lib/machine.js';
 import { formatReport, type SuiteReport } from './lib/report.js';
 import type { BenchSuite } from './lib/suite.js';
 
@@ -34,9 +34,8 @@ async function runSuite(suite: BenchSuite, config: BenchConfig): Promise<SuiteRe
   const cleanup = new CleanupStack();
   running = cleanup;
   const budgetSeconds = suite.timeBudgetSeconds(config);
-  // Unref'd: it only fires if something else keeps the process alive past the budget, i.e. a hang.
+  // Every step has its own timeout; this bounds the whole suite in case something hangs anyway.
   const watchdog = setTimeout(() => void abort(`suite ${suite.name} exceeded its ${budgetSeconds} s budget; stopping`, 1), budgetSeconds * 1000);
-  watchdog.unref();
   try {
     return await suite.run({ config, cleanup, log });
   } finally {
@@ -60,7 +59,9 @@ async function main(): Promise<void> {
   );
   for (const suite of suites) {
     const report = await runSuite(suite, config);
-    process.stdout.write(`${formatReport(report)}\n\n`);
+    // The run itself keeps about two CPUs busy (load generator and server); much more than that at
+    // the end means something else competed for the CPUs and the figures are pessimistic.
+    process.stdout.write(`${formatReport(report)}\nload average (1 min) at the end of the suite: ${loadAverage1m()}\n\n`);
   }
 }
 

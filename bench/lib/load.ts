@@ -2,6 +2,7 @@
 // (autocannon's own histogram rounds to whole milliseconds, too coarse for sub-millisecond routes).
 import autocannon from 'autocannon';
 import { percentile } from './percentiles.js';
+import { processCpuSeconds } from './process-cpu.js';
 
 export interface LoadTarget {
   /** Name shown in the table. */
@@ -10,6 +11,8 @@ export interface LoadTarget {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
+  /** The server's process id, to measure the CPU time it spends per request. */
+  serverPid?: number;
 }
 
 export interface LoadSettings {
@@ -32,6 +35,8 @@ export interface LoadResult {
   non200Count: number;
   /** Connection errors and timeouts: requests that got no response. */
   failures: number;
+  /** Server CPU time (user + system) per response, in microseconds; NaN when it cannot be read. */
+  serverCpuMicrosPerRequest: number;
 }
 
 /** Seconds a single request may take before autocannon counts it a timeout. */
@@ -63,7 +68,7 @@ function runOnce(target: LoadTarget, connections: number, durationSeconds: numbe
   });
 }
 
-function summarise(target: LoadTarget, connections: number, { result, latenciesMs }: RawRun): LoadResult {
+function summarise(target: LoadTarget, connections: number, { result, latenciesMs }: RawRun, serverCpuSeconds: number): LoadResult {
   const non200: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
     if (status !== '200') non200[status] = count;
@@ -80,13 +85,18 @@ function summarise(target: LoadTarget, connections: number, { result, latenciesM
     non200,
     non200Count: Object.values(non200).reduce((sum, count) => sum + count, 0),
     failures: result.errors + result.timeouts,
+    serverCpuMicrosPerRequest: (serverCpuSeconds * 1e6) / latenciesMs.length,
   };
 }
 
 /** Loads the target for the warm-up (results dropped), then for the measured duration. */
 export async function measureLoad(target: LoadTarget, settings: LoadSettings): Promise<LoadResult> {
   await runOnce(target, settings.connections, settings.warmupSeconds);
-  return summarise(target, settings.connections, await runOnce(target, settings.connections, settings.durationSeconds));
+  const cpuBefore = target.serverPid === undefined ? undefined : processCpuSeconds(target.serverPid);
+  const run = await runOnce(target, settings.connections, settings.durationSeconds);
+  const cpuAfter = target.serverPid === undefined ? undefined : processCpuSeconds(target.serverPid);
+  const serverCpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : cpuAfter - cpuBefore;
+  return summarise(target, settings.connections, run, serverCpuSeconds);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cpus, platform, release, totalmem } from 'node:os';
+import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 
 export interface MachineFacts {
   node: string;
@@ -6,6 +6,12 @@ export interface MachineFacts {
   cpuCount: number;
   cpuModel: string;
   memoryGiB: number;
+  /** Runnable processes averaged over the last minute: above ~0.5 before a run, something else competes for the CPUs. */
+  loadAverage1m: number;
+}
+
+export function loadAverage1m(): number {
+  return Math.round((loadavg()[0] ?? 0) * 100) / 100;
 }
 
 export function describeMachine(): MachineFacts {
@@ -16,6 +22,7 @@ export function describeMachine(): MachineFacts {
     cpuCount: cores.length,
     cpuModel: cores[0]?.model.trim() ?? 'unknown',
     memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    loadAverage1m: loadAverage1m(),
   };
 }
 
@@ -25,5 +32,6 @@ export function formatMachine(facts: MachineFacts): string {
     `${facts.cpuCount} CPU${facts.cpuCount === 1 ? '' : 's'}: ${facts.cpuModel}`,
     `${facts.memoryGiB} GiB memory`,
     facts.os,
+    `load average ${facts.loadAverage1m}`,
   ].join(' | ');
 }

@@ -36,12 +36,13 @@ const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value
 
 export function formatLoadTable(results: LoadResult[]): string {
   return formatTable(
-    ['target', 'requests/s', 'p50 ms', 'p99 ms', 'responses', 'non-200', 'errors'],
+    ['target', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'responses', 'non-200', 'errors'],
     results.map((result) => [
       result.name,
       fixed(result.requestsPerSecond, 0),
       fixed(result.p50Ms, 2),
       fixed(result.p99Ms, 2),
+      fixed(result.serverCpuMicrosPerRequest, 0),
       String(result.responses),
       String(result.non200Count),
       String(result.failures),
