@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { AgentRowUpdate, AgentStatus, DB, NewAgentRow } from '../../db/schema.js';
 import { offsetOf, type PageRequest } from '../../pagination.js';
 
@@ -44,28 +45,36 @@ const AGENT_COLUMNS = [
   'a.project_id',
 ] as const;
 
+/** Agents of the organization that are not deleted, with their creators' and modifiers' e-mails. */
+function visibleAgents(db: Kysely<DB>, organizationId: number) {
+  return db
+    .selectFrom('agents as a')
+    .innerJoin('users as creator', 'creator.id', 'a.created_by')
+    .innerJoin('users as modifier', 'modifier.id', 'a.modified_by')
+    .where('a.organization_id', '=', organizationId)
+    .where('a.deleted_on', 'is', null);
+}
+
+// Run on every read of an agent: compiled once (src/db/precompiled.ts).
+const visibleAgent = precompiled(2, (db: Kysely<DB>, organizationId: number, agentId: number) =>
+  visibleAgents(db, organizationId)
+    .select(AGENT_COLUMNS)
+    .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
+    .where('a.id', '=', agentId),
+);
+
 export class AgentsRepo {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
   ) {}
 
-  /** Agents of the organization that are not deleted, with their creators' and modifiers' e-mails. */
   private visible(organizationId: number) {
-    return this.db
-      .selectFrom('agents as a')
-      .innerJoin('users as creator', 'creator.id', 'a.created_by')
-      .innerJoin('users as modifier', 'modifier.id', 'a.modified_by')
-      .where('a.organization_id', '=', organizationId)
-      .where('a.deleted_on', 'is', null);
+    return visibleAgents(this.db, organizationId);
   }
 
-  findVisible(organizationId: number, agentId: number) {
-    return this.visible(organizationId)
-      .select(AGENT_COLUMNS)
-      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
-      .where('a.id', '=', agentId)
-      .executeTakeFirst();
+  async findVisible(organizationId: number, agentId: number) {
+    return (await visibleAgent(this.db, organizationId, agentId))[0];
   }
 
   async exists(organizationId: number, agentId: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { ApiKeysTable, DB, OrganizationRole } from '../../db/schema.js';
 
 export interface CallerRow {
@@ -14,30 +15,37 @@ export type NewApiKey = Insertable<ApiKeysTable>;
 
 const API_KEY_COLUMNS = ['id', 'name', 'prefix', 'created_on', 'last_used_on', 'expires_on', 'revoked_on'] as const;
 
+// Run on every authenticated request: compiled once (src/db/precompiled.ts).
+const callerByApiKeyHash = precompiled(2, (db: Kysely<DB>, keyHash: string, now: string) =>
+  db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 'k.id as credential_id', 'k.last_used_on'])
+    .where('k.key_hash', '=', keyHash)
+    .where('k.revoked_on', 'is', null)
+    .where((eb) => eb.or([eb('k.expires_on', 'is', null), eb('k.expires_on', '>', now)]))
+    .where('u.deactivated_on', 'is', null),
+);
+
+const callerBySessionHash = precompiled(2, (db: Kysely<DB>, tokenHash: string, now: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 's.id as credential_id', 's.created_on as last_used_on'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_on', '>', now)
+    .where('u.deactivated_on', 'is', null),
+);
+
 export class AuthRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
-  findCallerByApiKeyHash(keyHash: string, now: string): Promise<CallerRow | undefined> {
-    return this.db
-      .selectFrom('api_keys as k')
-      .innerJoin('users as u', 'u.id', 'k.user_id')
-      .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 'k.id as credential_id', 'k.last_used_on'])
-      .where('k.key_hash', '=', keyHash)
-      .where('k.revoked_on', 'is', null)
-      .where((eb) => eb.or([eb('k.expires_on', 'is', null), eb('k.expires_on', '>', now)]))
-      .where('u.deactivated_on', 'is', null)
-      .executeTakeFirst();
+  async findCallerByApiKeyHash(keyHash: string, now: string): Promise<CallerRow | undefined> {
+    return (await callerByApiKeyHash(this.db, keyHash, now))[0];
   }
 
-  findCallerBySessionHash(tokenHash: string, now: string): Promise<CallerRow | undefined> {
-    return this.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 's.id as credential_id', 's.created_on as last_used_on'])
-      .where('s.token_hash', '=', tokenHash)
-      .where('s.expires_on', '>', now)
-      .where('u.deactivated_on', 'is', null)
-      .executeTakeFirst();
+  async findCallerBySessionHash(tokenHash: string, now: string): Promise<CallerRow | undefined> {
+    return (await callerBySessionHash(this.db, tokenHash, now))[0];
   }
 
   async touchApiKey(keyId: number, now: string): Promise<void> {
