@@ -19,6 +19,7 @@ import { historyRoutes } from './modules/agents/history.routes.js';
 import { teamAgentsRoutes } from './modules/agents/team-agents.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { legacyCorporaRoutes } from './modules/legacy/corpora.routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { configurationsRoutes } from './modules/organizations/configurations.routes.js';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(notificationsRoutes);
   await app.register(flagsRoutes);
   await app.register(legacyPeopleRoutes);
+  await app.register(legacyCorporaRoutes);
   await app.register(corporaRoutes);
   await app.register(documentsRoutes);
   await app.register(legacyDocumentsRoutes);

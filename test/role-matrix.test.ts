@@ -293,6 +293,20 @@ const MATRIX: Record<string, Case> = {
   'GET /api/corpus/{corpus_id}/document/': { call: (w) => ({ url: `/api/corpus/${w.corpusId}/document/` }), expect: corpusManagers(200), foreign: 404 },
 
   // Legacy generation
+  'GET /api/corpus/': { call: () => ({ url: '/api/corpus/' }), expect: all(200), foreign: 'own' },
+  'POST /api/corpus/': { call: () => ({ url: '/api/corpus/', body: { name: unique('Legacy corpus') } }), expect: writers(201), foreign: 'own' },
+  'GET /api/corpus/{corpus_id}/': { call: (w) => ({ url: `/api/corpus/${w.corpusId}/` }), expect: corpusManagers(200), foreign: 404 },
+  'POST /api/corpus/{corpus_id}/document/': {
+    call: (w) => ({ url: `/api/corpus/${w.corpusId}/document/`, body: { upload_from: 'text', text: unique('Legacy document') } }),
+    expect: corpusManagers(201),
+    foreign: 404,
+  },
+  'GET /api/documents/{document_id}/': { call: (w) => ({ url: `/api/documents/${w.documentId}/` }), expect: corpusManagers(200), foreign: 404 },
+  'DELETE /api/documents/{document_id}/': {
+    call: async (w) => ({ url: `/api/documents/${(await uploadText(w.maker, w.corpusId, unique('Doomed legacy document'))).id}/` }),
+    expect: corpusManagers(200),
+    foreign: 404,
+  },
   'GET /api/users/': { call: () => ({ url: '/api/users/' }), expect: all(200), foreign: 'own' },
   'GET /api/users/me/': { call: () => ({ url: '/api/users/me/' }), expect: all(200), foreign: 'own' },
   'GET /api/teams/': { call: () => ({ url: '/api/teams/' }), expect: all(200), foreign: 'own' },

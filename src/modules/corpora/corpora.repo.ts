@@ -3,7 +3,7 @@ import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { CorporaTable, CorpusPermission, DB } from '../../db/schema.js';
 import { Conflict } from '../../errors.js';
-import { offsetOf, type PageRequest } from '../../pagination.js';
+import { rowLimit, type ListWindow } from '../../pagination.js';
 
 export class CorporaRepo {
   constructor(
@@ -30,7 +30,7 @@ export class CorporaRepo {
   }
 
   /** Corpora of the organization; with onlyGrantedTo, those the user holds a permission on. */
-  async list(organizationId: number, page: PageRequest, options: { userId: number; onlyGranted: boolean; q?: string | undefined }) {
+  async list(organizationId: number, window: ListWindow, options: { userId: number; onlyGranted: boolean; q?: string | undefined }) {
     let query = this.withGrant(organizationId, options.userId);
     if (options.onlyGranted) query = query.where('p.permission', 'is not', null);
     const q = options.q;
@@ -40,8 +40,8 @@ export class CorporaRepo {
       .selectAll('c')
       .select(['p.permission as granted', 'creator.email as created_by_email', 'modifier.email as modified_by_email'])
       .orderBy('c.id', 'desc')
-      .limit(page.page_size)
-      .offset(offsetOf(page))
+      .limit(rowLimit(window))
+      .offset(window.offset)
       .execute();
     return { rows, total: Number(total) };
   }

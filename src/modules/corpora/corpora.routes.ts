@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
+import { asPage, windowOf } from '../../pagination.js';
 import {
   ConnectedAgentSchema,
   CorpusSchema,
@@ -35,7 +36,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, page_size, q } = request.query;
-      return ok('Corpora', await corpora.list(request.actor, { page, page_size }, q));
+      return ok('Corpora', asPage(await corpora.list(request.actor, windowOf({ page, page_size }), q), { page, page_size }));
     },
   );
 

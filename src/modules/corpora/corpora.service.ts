@@ -2,7 +2,7 @@ import { now } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { CorpusPermission } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../errors.js';
-import type { PageRequest, PageResult } from '../../pagination.js';
+import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../agents/agent.policy.js';
@@ -80,11 +80,11 @@ export class CorporaService {
     return this.present(await this.requireCorpus(actor, corpusId, 'read'));
   }
 
-  async list(actor: Actor, page: PageRequest, q?: string): Promise<PageResult<CorpusView>> {
+  async list(actor: Actor, window: ListWindow, q?: string): Promise<ListSlice<CorpusView>> {
     const onlyGranted = !isOrganizationAdmin(actor);
-    const { rows, total } = await this.repo().list(actor.organizationId, page, { userId: actor.userId, onlyGranted, q });
+    const { rows, total } = await this.repo().list(actor.organizationId, window, { userId: actor.userId, onlyGranted, q });
     const items = await Promise.all(rows.map((corpus) => this.present({ corpus, permission: effectivePermission(actor, corpus.granted)! })));
-    return { items, page: page.page, page_size: page.page_size, total };
+    return { items, total };
   }
 
   async update(actor: Actor, corpusId: number, input: UpdateCorpusInput): Promise<CorpusView> {

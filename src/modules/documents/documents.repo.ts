@@ -51,6 +51,12 @@ export class DocumentsRepo {
     return { rows, total: Number(total) };
   }
 
+  /** The corpus of a document of the organization, for routes that name the document alone. */
+  async corpusOf(organizationId: number, documentId: number): Promise<number | undefined> {
+    const row = await this.db.selectFrom('documents').select('corpus_id').where('organization_id', '=', organizationId).where('id', '=', documentId).executeTakeFirst();
+    return row?.corpus_id;
+  }
+
   /** A document as the pipeline reads it, whatever its corpus. */
   findForProcessing(documentId: number) {
     return this.db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();

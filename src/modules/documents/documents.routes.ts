@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BadRequest } from '../../errors.js';
 import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
 import {
   DocumentSchema,
@@ -11,26 +10,12 @@ import {
   UploadJsonBody,
   UploadResultSchema,
   listDocumentsQuery,
-  type OnDuplicate,
 } from './documents.schemas.js';
-import { readMultipart } from './incoming.js';
+import { acceptUpload } from './upload-request.js';
 
 const tags = ['corpora'];
 const CorpusParams = IdParams('corpus_id');
 const DocumentParams = IdParams('corpus_id', 'document_id');
-const ON_DUPLICATE = ['reject', 'skip', 'replace', 'keep_both'];
-
-/** Multipart fields arrive as text: "tags" comma-separated, "on_duplicate" one of the choices. */
-function multipartOptions(fields: Record<string, string>): { tags: string[]; onDuplicate: OnDuplicate } {
-  const tagList = (fields.tags ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
-  if (tagList.some((tag) => tag.length > 100) || tagList.length > 50) throw new BadRequest('At most 50 tags of at most 100 characters');
-  const onDuplicate = fields.on_duplicate ?? 'reject';
-  if (!ON_DUPLICATE.includes(onDuplicate)) {
-    throw new BadRequest(`on_duplicate must be one of ${ON_DUPLICATE.join(', ')}`, [{ pointer: '/body/on_duplicate', message: 'is invalid' }]);
-  }
-  return { tags: [...new Set(tagList)], onDuplicate: onDuplicate as OnDuplicate };
-}
-
 export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const documents = app.services.documents;
 
@@ -69,20 +54,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const corpusId = request.params.corpus_id;
-      // Permission first: nothing is read or fetched for a caller who may not write here.
-      await app.services.corpora.requireCorpus(request.actor, corpusId, 'write');
-      let result;
-      if (request.isMultipart()) {
-        const { files, fields } = await readMultipart(request, app.config.limits.uploadFileBytes);
-        result = await documents.upload(request.actor, corpusId, files, multipartOptions(fields));
-      } else {
-        const incoming = await documents.incomingFromJson(request.body);
-        result = await documents.upload(request.actor, corpusId, [incoming], {
-          tags: request.body.tags ?? [],
-          onDuplicate: request.body.on_duplicate ?? 'reject',
-        });
-      }
+      const result = await acceptUpload(app, request, request.params.corpus_id);
       return reply.code(201).send(ok(`${result.items.length} document(s) accepted`, result));
     },
   );

@@ -11,9 +11,9 @@ import type { PageRequest, PageResult } from '../../pagination.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
-import { presentDocument } from './document.presenter.js';
+import { presentDocument, presentLegacyDocument } from './document.presenter.js';
 import { DocumentsRepo, type DocumentFilter } from './documents.repo.js';
-import type { DocumentView, OnDuplicate } from './documents.schemas.js';
+import type { DocumentView, LegacyDocument, OnDuplicate } from './documents.schemas.js';
 import type { IncomingDocument } from './incoming.js';
 import { enqueueProcessing, recordStep } from './pipeline/document-steps.js';
 
@@ -141,6 +141,22 @@ export class DocumentsService {
     await this.corpora.requireCorpus(actor, corpusId, 'read');
     const { rows, total } = await this.repo().list(corpusId, filter, page);
     return { items: rows.map(presentDocument), page: page.page, page_size: page.page_size, total };
+  }
+
+  /** A document named by its id alone (the legacy generation): its corpus, which the caller must read. */
+  async corpusOf(actor: Actor, documentId: number): Promise<number> {
+    const corpusId = await this.repo().corpusOf(actor.organizationId, documentId);
+    if (corpusId === undefined) throw new NotFound('document', documentId);
+    await this.corpora.requireCorpus(actor, corpusId, 'read');
+    return corpusId;
+  }
+
+  /** One document in the shape of the corpus document listing. */
+  async getListed(actor: Actor, documentId: number): Promise<LegacyDocument> {
+    const corpusId = await this.corpusOf(actor, documentId);
+    const document = await this.repo().find(corpusId, documentId);
+    if (!document) throw new NotFound('document', documentId);
+    return presentLegacyDocument(document);
   }
 
   async get(actor: Actor, corpusId: number, documentId: number) {
