@@ -1,5 +1,6 @@
 // The real server, as production runs it: `node dist/cli.js serve` on a fresh SQLite database in a
-// temporary folder, with the first owner created from ADMIN_EMAIL and ADMIN_PASSWORD.
+// temporary folder, with the first owner created from ADMIN_EMAIL and ADMIN_PASSWORD. A suite that
+// seeds the database directly stops the server and starts it again on the same folder.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchConfig } from './bench-config.js';
@@ -20,13 +21,12 @@ export interface AgentPlatformServer {
   server: ChildServer;
   adminEmail: string;
   adminPassword: string;
+  /** The server's DATA_DIR: its SQLite file, secret key and stored files. */
+  dataDir: string;
 }
 
-export async function startAgentPlatform(config: BenchConfig, cleanup: CleanupStack): Promise<AgentPlatformServer> {
-  const dataDir = await makeTempDir('agent-platform-bench', cleanup);
+async function startOn(config: BenchConfig, cleanup: CleanupStack, dataDir: string, adminPassword: string): Promise<AgentPlatformServer> {
   const port = await findFreePort();
-  // 15 random bytes are 20 base64url characters; the server asks for at least 12.
-  const adminPassword = randomBytes(15).toString('base64url');
   const profiling = config.cpuProfileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', config.cpuProfileDir];
   const server = await startChildServer(
     {
@@ -46,5 +46,28 @@ export async function startAgentPlatform(config: BenchConfig, cleanup: CleanupSt
     },
     cleanup,
   );
-  return { server, adminEmail: ADMIN_EMAIL, adminPassword };
+  return { server, adminEmail: ADMIN_EMAIL, adminPassword, dataDir };
+}
+
+export async function startAgentPlatform(config: BenchConfig, cleanup: CleanupStack): Promise<AgentPlatformServer> {
+  const dataDir = await makeTempDir('agent-platform-bench', cleanup);
+  // 15 random bytes are 20 base64url characters; the server asks for at least 12.
+  return startOn(config, cleanup, dataDir, randomBytes(15).toString('base64url'));
+}
+
+/**
+ * Stops the server (SIGTERM: it closes the database cleanly), runs `whileStopped` (e.g. writes to
+ * its SQLite file), then starts a new server on the same data folder. Sessions and API keys stay
+ * valid: they live in the database, and the secret key in the folder.
+ */
+export async function restartAgentPlatform(
+  previous: AgentPlatformServer,
+  config: BenchConfig,
+  cleanup: CleanupStack,
+  whileStopped: () => Promise<void> | void = () => undefined,
+): Promise<AgentPlatformServer> {
+  await previous.server.stop();
+  if (!previous.server.hasExited()) throw new Error('the Agent Platform server did not stop');
+  await whileStopped();
+  return startOn(config, cleanup, previous.dataDir, previous.adminPassword);
 }

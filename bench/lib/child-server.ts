@@ -108,6 +108,10 @@ export async function startChildServer(options: ChildServerOptions, cleanup: Cle
     if (Date.now() > deadline) throw new Error(`${options.label} was not ready within ${options.startTimeoutMs ?? 30_000} ms:\n${outputTail()}`);
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
+  // Another process that took the port first (and answers the probe) would pass for the child.
+  if (hasExited(child)) {
+    throw new Error(`${options.label} exited (code ${child.exitCode}, signal ${child.signalCode}) although ${baseUrl} answered:\n${outputTail()}`);
+  }
 
   return {
     label: options.label,

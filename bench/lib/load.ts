@@ -11,6 +11,11 @@ export interface LoadTarget {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Bodies sent in turn, shared by all connections (each request takes the next one), for a route
+   * whose cost depends on its input (search queries). Overrides `body`.
+   */
+  bodies?: string[];
   /** The server's process id, to measure the CPU time it spends per request. */
   serverPid?: number;
 }
@@ -29,6 +34,7 @@ export interface LoadResult {
   responses: number;
   requestsPerSecond: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   /** Responses whose status was not 200, by status. */
   non200: Record<string, number>;
@@ -47,6 +53,13 @@ interface RawRun {
   latenciesMs: number[];
 }
 
+/** A setupRequest that gives each request the next body of the list, round and round. */
+function rotatingBodies(bodies: string[]): (request: autocannon.RequestParams) => autocannon.RequestParams {
+  if (bodies.length === 0) throw new Error('a load target with bodies needs at least one');
+  let next = 0;
+  return (request) => ({ ...request, body: bodies[next++ % bodies.length]! });
+}
+
 function runOnce(target: LoadTarget, connections: number, durationSeconds: number): Promise<RawRun> {
   const latenciesMs: number[] = [];
   return new Promise((resolve, reject) => {
@@ -56,6 +69,7 @@ function runOnce(target: LoadTarget, connections: number, durationSeconds: numbe
         method: target.method ?? 'GET',
         headers: target.headers ?? {},
         ...(target.body === undefined ? {} : { body: target.body }),
+        ...(target.bodies === undefined ? {} : { requests: [{ setupRequest: rotatingBodies(target.bodies) }] }),
         connections,
         duration: durationSeconds,
         timeout: REQUEST_TIMEOUT_SECONDS,
@@ -81,6 +95,7 @@ function summarise(target: LoadTarget, connections: number, { result, latenciesM
     responses: latenciesMs.length,
     requestsPerSecond: latenciesMs.length / result.duration,
     p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
     p99Ms: percentile(sorted, 99),
     non200,
     non200Count: Object.values(non200).reduce((sum, count) => sum + count, 0),

@@ -8,23 +8,35 @@ export interface Aim {
   label: string;
   value: number;
   /** How the value is judged, e.g. ">= 0.5". */
-  comparison: '>=' | '<';
+  comparison: '>=' | '<=' | '<';
   target: number;
   unit?: string;
 }
 
+/** A table of figures that are not load results (times of single requests, memory, rates…). */
+export interface ReportTable {
+  /** A line printed above the table. */
+  title?: string;
+  header: string[];
+  rows: string[][];
+}
+
 export interface SuiteReport {
   title: string;
+  /** Printed first, as the load table; may be empty. */
   results: LoadResult[];
+  /** Printed after the load table, in order. */
+  tables?: ReportTable[];
   aims: Aim[];
   notes: string[];
 }
 
 export function isAimMet(aim: Aim): boolean {
-  return aim.comparison === '>=' ? aim.value >= aim.target : aim.value < aim.target;
+  if (aim.comparison === '>=') return aim.value >= aim.target;
+  return aim.comparison === '<=' ? aim.value <= aim.target : aim.value < aim.target;
 }
 
-function formatTable(header: string[], rows: string[][]): string {
+export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]?.length ?? 0)));
   // The first column (names) is left-aligned, figures right-aligned.
   const line = (cells: string[]) =>
@@ -32,7 +44,7 @@ function formatTable(header: string[], rows: string[][]): string {
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
-const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+export const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 export function formatLoadTable(results: LoadResult[]): string {
   return formatTable(
@@ -68,10 +80,11 @@ export function formatNon200(results: LoadResult[]): string[] {
 }
 
 export function formatReport(report: SuiteReport): string {
+  const tables = (report.tables ?? []).flatMap((table) => [...(table.title === undefined ? [] : [table.title]), formatTable(table.header, table.rows), '']);
   return [
     `== ${report.title}`,
-    formatLoadTable(report.results),
-    '',
+    ...(report.results.length > 0 ? [formatLoadTable(report.results), ''] : []),
+    ...tables,
     formatAims(report.aims),
     ...formatNon200(report.results),
     ...report.notes,

@@ -4,6 +4,14 @@ declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
   namespace autocannon {
+    /** One request as autocannon builds it; setupRequest returns it changed. */
+    interface RequestParams {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+    }
+
     interface Options {
       url: string;
       method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,6 +23,8 @@ declare module 'autocannon' {
       /** Seconds a request may take before it counts as a timeout. */
       timeout?: number;
       pipelining?: number;
+      /** Requests made in turn; setupRequest may change each before it is sent. */
+      requests?: { setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams }[];
       title?: string;
     }
 

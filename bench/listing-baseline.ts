@@ -1,0 +1,96 @@
+// The listing's baseline: the least a process can do to answer GET /api/corpus/{id}/document/ —
+// one query selecting the same rows (same columns, same joins to users for the e-mails and names,
+// same order), each row mapped to the same sixteen-field object, JSON.stringify of the whole array,
+// one write to the response. node:http, better-sqlite3 on the same SQLite file (read only), no
+// framework, no authentication, no streaming. Run as a child process by listing.bench.ts, which
+// measures its time to the last byte and its peak memory as it does the real server's.
+//
+// Settings (environment): BASELINE_PORT, BASELINE_DB_FILE.
+import { createServer } from 'node:http';
+import SQLite from 'better-sqlite3';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`listing-baseline needs ${name}`);
+  return value;
+}
+
+interface Row {
+  id: number;
+  created_by: number;
+  created_on: string;
+  modified_on: string;
+  type: string;
+  source: string;
+  access_url: string | null;
+  text: string;
+  tags: string;
+  deleted_on: string | null;
+  upload_from: string;
+  step: string;
+  failed_on: string | null;
+  corpus_id: number;
+  created_by_email: string;
+  created_by_first_name: string;
+  created_by_last_name: string;
+  modified_by_email: string;
+}
+
+const db = new SQLite(required('BASELINE_DB_FILE'), { readonly: true, fileMustExist: true });
+const selectDocuments = db.prepare<[number], Row>(`
+  select d.id, d.created_by, d.created_on, d.modified_on, d.type, d.source, d.access_url, d.text, d.tags, d.deleted_on,
+         d.upload_from, d.step, d.failed_on, d.corpus_id,
+         creator.email as created_by_email, creator.first_name as created_by_first_name, creator.last_name as created_by_last_name,
+         modifier.email as modified_by_email
+  from documents as d
+  join users as creator on creator.id = d.created_by
+  join users as modifier on modifier.id = d.modified_by
+  where d.corpus_id = ? and d.deleted_on is null
+  order by d.id`);
+
+/** The sixteen fields, in the order of the interface's schema (LegacyDocumentSchema). */
+function present(row: Row) {
+  const tags: unknown = JSON.parse(row.tags);
+  return {
+    id: row.id,
+    user: { id: row.created_by, email: row.created_by_email, first_name: row.created_by_first_name, last_name: row.created_by_last_name },
+    created_by: row.created_by_email,
+    created_on: row.created_on,
+    modified_by: row.modified_by_email,
+    modified_on: row.modified_on,
+    type: row.type,
+    source: row.source,
+    access_url: row.access_url,
+    text: row.text,
+    tags: Array.isArray(tags) ? tags.map(String) : [],
+    is_deleted: row.deleted_on !== null,
+    upload_from: row.upload_from,
+    step: row.step,
+    is_failed: row.failed_on !== null,
+    corpus: row.corpus_id,
+  };
+}
+
+const LISTING = /^\/api\/corpus\/(\d+)\/document\/$/;
+
+const server = createServer((request, response) => {
+  const match = LISTING.exec(request.url ?? '');
+  if (request.url === '/health') {
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+  } else if (request.method === 'GET' && match) {
+    const body = JSON.stringify(selectDocuments.all(Number(match[1])).map(present));
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+  } else {
+    response.writeHead(404).end();
+  }
+});
+server.listen(Number(required('BASELINE_PORT')), '127.0.0.1');
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    server.close(() => {
+      db.close();
+      process.exit(0);
+    });
+  });
+}

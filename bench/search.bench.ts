@@ -1,0 +1,254 @@
+// The search suite: POST /api/v2/corpora/{id}/search (full text, SQLite FTS5 ranked by BM25) over
+// 100,000 chunks — 10,000 documents of 10 chunks of about 100 words drawn from a Zipf-distributed
+// vocabulary — with varied queries of 1 to 4 words, common and rare. Latency of queries sent one
+// after another on one connection, throughput under load from a few connections, and, as a floor,
+// the same SQL run in this process on the same file.
+import { statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type SQLite from 'better-sqlite3';
+import { queryTerms } from '../src/db/full-text.js';
+import { restartAgentPlatform, startAgentPlatform } from './lib/agent-platform-server.js';
+import type { BenchConfig } from './lib/bench-config.js';
+import { createCorpus, documentInserter } from './lib/corpus-setup.js';
+import { apiKeyClient } from './lib/credentials.js';
+import { singleConnectionAgent, timedRequest } from './lib/http-timing.js';
+import { assertMostlySuccessful, measureLoad } from './lib/load.js';
+import { percentile } from './lib/percentiles.js';
+import { fixed, type SuiteReport } from './lib/report.js';
+import { openForSeeding, openReadOnly, sqliteFileOf, userByEmail } from './lib/seed-database.js';
+import type { BenchSuite, SuiteContext } from './lib/suite.js';
+import { ZipfVocabulary, seededRandom } from './lib/text-corpus.js';
+
+const DOCUMENTS = 10_000;
+const CHUNKS_PER_DOCUMENT = 10;
+const WORDS_PER_CHUNK = { min: 90, max: 110 };
+const VOCABULARY_SIZE = 20_000;
+const QUERIES = 500;
+const WARM_UP_QUERIES = 50;
+/** Passages asked for: the API's default. */
+const LIMIT = 10;
+/** Connections of the load run: a few clients searching at once. */
+const LOAD_CONNECTIONS = 4;
+/** Aim: full-text search answers within 20 ms at the 95th percentile, one query at a time. */
+const P95_AIM_MS = 20;
+
+/** Word ranks a query word is drawn from: common words, the middle, the long tail. */
+const QUERY_BANDS = [
+  { share: 0.3, from: 1, to: 100 },
+  { share: 0.4, from: 101, to: 2_000 },
+  { share: 0.3, from: 2_001, to: VOCABULARY_SIZE },
+];
+
+interface Query {
+  text: string;
+  /** Chunks of the corpus holding any of its words (counted once, in this process). */
+  matches: number;
+}
+
+/** How many chunks a query matches decides most of its cost: the classes the latencies are split by. */
+const MATCH_CLASSES = [
+  { label: 'matching < 1,000 chunks', below: 1_000 },
+  { label: 'matching 1,000–20,000 chunks', below: 20_000 },
+  { label: 'matching ≥ 20,000 chunks', below: Number.POSITIVE_INFINITY },
+];
+
+function seedCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): void {
+  const owner = userByEmail(db, ownerEmail);
+  const insertDocument = documentInserter(db, owner, corpusId, DOCUMENTS);
+  const insertChunk = db.prepare(`
+    insert into chunks (organization_id, corpus_id, document_id, position, text, token_count, page, heading)
+    values (?, ?, ?, ?, ?, ?, null, null)`);
+  const random = seededRandom(4242);
+  db.transaction(() => {
+    for (let d = 0; d < DOCUMENTS; d++) {
+      const chunks = Array.from({ length: CHUNKS_PER_DOCUMENT }, () => {
+        const words = WORDS_PER_CHUNK.min + Math.floor(random() * (WORDS_PER_CHUNK.max - WORDS_PER_CHUNK.min + 1));
+        return { text: vocabulary.sentences(random, words), words };
+      });
+      const source = `knowledge-base-${String(d + 1).padStart(5, '0')}.txt`;
+      const documentId = insertDocument({ source, text: chunks.map((chunk) => chunk.text).join('\n\n'), chunkCount: chunks.length }, d);
+      chunks.forEach((chunk, position) => insertChunk.run(owner.organizationId, corpusId, documentId, position, chunk.text, Math.round(chunk.words * 1.3)));
+    }
+  })();
+}
+
+function makeQueries(vocabulary: ZipfVocabulary, count: number, seed: number): string[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => {
+    const words = 1 + Math.floor(random() * 4);
+    return Array.from({ length: words }, () => {
+      let pick = random();
+      const band = QUERY_BANDS.find((b) => (pick -= b.share) < 0) ?? QUERY_BANDS.at(-1)!;
+      return vocabulary.word(band.from + Math.floor(random() * (band.to - band.from + 1)));
+    }).join(' ');
+  });
+}
+
+/** The SQL of src/db/full-text.ts (sqliteFullTextSearch) and of PassagesRepo.byIds, as prepared statements. */
+function floorStatements(db: SQLite.Database) {
+  const fullText = db.prepare<[string, number, number], { chunk_id: number; score: number }>(`
+    select c.id as chunk_id, -bm25(chunks_fts) as score
+    from chunks_fts
+    join chunks c on c.id = chunks_fts.rowid
+    where chunks_fts match ? and c.corpus_id in (?)
+    order by bm25(chunks_fts)
+    limit ?`);
+  const passages = new Map<number, SQLite.Statement<number[]>>();
+  const passagesOf = (count: number) => {
+    let statement = passages.get(count);
+    if (!statement) {
+      statement = db.prepare(`
+        select c.id, c.corpus_id, c.document_id, c.position, c.text, c.page, c.heading, d.source, d.type
+        from chunks as c inner join documents as d on d.id = c.document_id
+        where c.id in (${Array(count).fill('?').join(', ')}) and d.deleted_on is null`);
+      passages.set(count, statement);
+    }
+    return statement;
+  };
+  const count = db.prepare<[string, number], { n: number }>(`
+    select count(*) as n from chunks_fts join chunks c on c.id = chunks_fts.rowid where chunks_fts match ? and c.corpus_id in (?)`);
+  const matchOf = (query: string) => queryTerms(query).map((term) => `"${term}"`).join(' OR ');
+  return {
+    fullText: (query: string, corpusId: number) => fullText.all(matchOf(query), corpusId, LIMIT),
+    search: (query: string, corpusId: number) => {
+      const ids = fullText.all(matchOf(query), corpusId, LIMIT).map((hit) => hit.chunk_id);
+      return ids.length === 0 ? [] : passagesOf(ids.length).all(...ids);
+    },
+    matches: (query: string, corpusId: number) => count.get(matchOf(query), corpusId)!.n,
+  };
+}
+
+interface Latencies {
+  name: string;
+  /** Per query, in the order of `queries`. */
+  ms: number[];
+}
+
+function percentileRow(name: string, values: number[]): string[] {
+  const sorted = Float64Array.from(values).sort();
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  return [name, String(values.length), fixed(percentile(sorted, 50), 2), fixed(percentile(sorted, 95), 2), fixed(percentile(sorted, 99), 2), fixed(mean, 2)];
+}
+
+function timeInProcess(name: string, queries: Query[], run: (query: string) => unknown): Latencies {
+  for (const query of queries.slice(0, WARM_UP_QUERIES)) run(query.text);
+  const ms = queries.map((query) => {
+    const started = performance.now();
+    run(query.text);
+    return performance.now() - started;
+  });
+  return { name, ms };
+}
+
+async function runSearchSuite({ config, cleanup, log }: SuiteContext): Promise<SuiteReport> {
+  log('starting the Agent Platform server once to create the schema and the owner');
+  const first = await startAgentPlatform(config, cleanup);
+  const client = await apiKeyClient(first);
+  const corpus = await createCorpus(client, 'Search benchmark');
+  const vocabulary = new ZipfVocabulary(VOCABULARY_SIZE);
+
+  let seedSeconds = 0;
+  const platform = await restartAgentPlatform(first, config, cleanup, () => {
+    log(`server stopped; inserting ${DOCUMENTS} documents of ${CHUNKS_PER_DOCUMENT} chunks (FTS5 kept by the migration's trigger)`);
+    const started = performance.now();
+    const db = openForSeeding(first.dataDir);
+    try {
+      seedCorpus(db, vocabulary, first.adminEmail, corpus.id);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    seedSeconds = (performance.now() - started) / 1000;
+    log(`seeded in ${seedSeconds.toFixed(1)} s; starting the server again`);
+  });
+  const databaseMb = statSync(sqliteFileOf(platform.dataDir)).size / 1024 / 1024;
+
+  const reader = openReadOnly(platform.dataDir);
+  cleanup.defer('close the read-only connection', () => void reader.close());
+  const floor = floorStatements(reader);
+  const chunkCount = (reader.prepare('select count(*) as n from chunks where corpus_id = ?').get(corpus.id) as { n: number }).n;
+  if (chunkCount !== DOCUMENTS * CHUNKS_PER_DOCUMENT) throw new Error(`${chunkCount} chunks seeded, expected ${DOCUMENTS * CHUNKS_PER_DOCUMENT}`);
+  const texts = makeQueries(vocabulary, QUERIES, 99);
+  log('counting the chunks each query matches');
+  const queries: Query[] = texts.map((text) => ({ text, matches: floor.matches(text, corpus.id) }));
+
+  const path = `/api/v2/corpora/${corpus.id}/search`;
+  const headers = { ...client.authorizationHeaders(), 'content-type': 'application/json' };
+  const bodyOf = (query: string) => JSON.stringify({ query, limit: LIMIT });
+  const agent = singleConnectionAgent();
+  cleanup.defer('close the search connection', () => agent.destroy());
+  const search = async (query: string) => {
+    const response = await timedRequest(platform.server.baseUrl + path, { method: 'POST', headers, body: bodyOf(query), agent, keepBody: true });
+    if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}: ${response.body!.toString('utf8').slice(0, 300)}`);
+    return response;
+  };
+
+  const sample = JSON.parse((await search(queries[0]!.text)).body!.toString('utf8')) as { data: { items: unknown[]; retrieval_mode: string } };
+  if (sample.data.retrieval_mode !== 'full_text') throw new Error(`expected full_text retrieval, the server answered ${sample.data.retrieval_mode}`);
+
+  log(`${WARM_UP_QUERIES} warm-up then ${QUERIES} queries one after another on one connection`);
+  for (const query of makeQueries(vocabulary, WARM_UP_QUERIES, 7)) await search(query);
+  let emptyAnswers = 0;
+  const http: Latencies = { name: 'POST …/search over HTTP (API key)', ms: [] };
+  for (const query of queries) {
+    const response = await search(query.text);
+    http.ms.push(response.ms);
+    if ((JSON.parse(response.body!.toString('utf8')) as typeof sample).data.items.length === 0) emptyAnswers++;
+  }
+
+  log('the same queries in this process: the FTS statement alone, then with the passages query');
+  const fullTextFloor = timeInProcess('floor: FTS5 statement in process', queries, (query) => floor.fullText(query, corpus.id));
+  const searchFloor = timeInProcess('floor: FTS5 + passages statements in process', queries, (query) => floor.search(query, corpus.id));
+
+  log(`loading the search with ${LOAD_CONNECTIONS} connections, the ${QUERIES} queries in turn`);
+  const load = await measureLoad(
+    {
+      name: `POST …/search, ${LOAD_CONNECTIONS} connections, varied queries`,
+      url: platform.server.baseUrl + path,
+      method: 'POST',
+      headers,
+      bodies: queries.map((query) => bodyOf(query.text)),
+      serverPid: platform.server.pid,
+    },
+    { ...config, connections: LOAD_CONNECTIONS },
+  );
+  assertMostlySuccessful(load);
+  if (platform.server.hasExited()) throw new Error(`the Agent Platform server died:\n${platform.server.outputTail()}`);
+
+  const latencyHeader = ['queries', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms'];
+  const byClass = (latencies: Latencies) =>
+    MATCH_CLASSES.map((cls, index) => {
+      const below = MATCH_CLASSES[index - 1]?.below ?? 0;
+      const values = latencies.ms.filter((_, i) => queries[i]!.matches >= below && queries[i]!.matches < cls.below);
+      return percentileRow(`  ${cls.label}`, values);
+    }).filter((row) => row[1] !== '0');
+  const httpP95 = percentile(Float64Array.from(http.ms).sort(), 95);
+  const matches = Float64Array.from(queries.map((query) => query.matches)).sort();
+
+  return {
+    title: `search: full text over ${(DOCUMENTS * CHUNKS_PER_DOCUMENT).toLocaleString('en')} chunks, queries of 1–4 words (SQLite FTS5)`,
+    results: [load],
+    tables: [
+      ...[http, fullTextFloor, searchFloor].map((latencies) => ({
+        title: `${latencies.name}: one query at a time, ${QUERIES} queries`,
+        header: latencyHeader,
+        rows: [percentileRow('all', latencies.ms), ...byClass(latencies)],
+      })),
+    ],
+    aims: [{ label: 'search p95, one query at a time over HTTP', value: httpP95, comparison: '<', target: P95_AIM_MS, unit: ' ms' }],
+    notes: [
+      `under load: p95 ${fixed(load.p95Ms, 2)} ms; the SQLite connection is one, so concurrent searches queue behind each other`,
+      `chunks a query matches: median ${percentile(matches, 50)}, p95 ${percentile(matches, 95)}, max ${percentile(matches, 100)}; ` +
+        `${emptyAnswers} queries found nothing; word ranks drawn ${QUERY_BANDS.map((b) => `${b.share * 100}% from ${b.from}–${b.to}`).join(', ')}`,
+      `corpus: ${DOCUMENTS} documents × ${CHUNKS_PER_DOCUMENT} chunks of ${WORDS_PER_CHUNK.min}–${WORDS_PER_CHUNK.max} words, ` +
+        `vocabulary of ${VOCABULARY_SIZE} words with Zipf frequencies (1/rank); database ${fixed(databaseMb, 0)} MB, seeded in ${seedSeconds.toFixed(1)} s with the server stopped`,
+    ],
+  };
+}
+
+export const searchSuite: BenchSuite = {
+  name: 'search',
+  description: 'POST /api/v2/corpora/{id}/search over 100,000 chunks: p50/p95/p99 one at a time, throughput under load, FTS floor',
+  timeBudgetSeconds: (config: BenchConfig) => 400 + config.warmupSeconds + config.durationSeconds,
+  run: runSearchSuite,
+};
