@@ -65,6 +65,8 @@ const RESOURCE_LABELS: Record<string, string> = {
   configuration: 'Organization configuration',
   active_configuration: 'Active configuration',
   logo: 'Logo',
+  corpus: 'Corpus',
+  document: 'Document',
 };
 
 export class NotFound extends AppError {

@@ -35,8 +35,6 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'The database or another dependency is unavailable; see Retry-After',
 };
 
-export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
-
 function errorResponse(status: number): TSchema {
   return Type.Ref(ErrorEnvelope, { description: ERROR_DESCRIPTIONS[status] });
 }

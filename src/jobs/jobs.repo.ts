@@ -88,9 +88,4 @@ export class JobsRepo {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
-
-  async hasPending(): Promise<boolean> {
-    const row = await this.db.selectFrom('jobs').select('id').where('status', 'in', ['queued', 'running']).limit(1).executeTakeFirst();
-    return row !== undefined;
-  }
 }

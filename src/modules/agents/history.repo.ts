@@ -55,4 +55,3 @@ export class HistoryRepo {
 }
 
 export type HistoryRecordRow = Awaited<ReturnType<HistoryRepo['list']>>['rows'][number];
-export type HistoryRecordWithSnapshot = NonNullable<Awaited<ReturnType<HistoryRepo['find']>>>;

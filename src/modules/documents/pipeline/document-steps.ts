@@ -2,7 +2,8 @@
 // the corpus's event log (which the SSE stream tails) in the same transaction.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../../db/dialect.js';
-import type { DB, DocumentStep } from '../../../db/schema.js';
+import type { Updateable } from 'kysely';
+import type { DB, DocumentStep, DocumentsTable } from '../../../db/schema.js';
 import { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { DocumentsRepo } from '../documents.repo.js';
 
@@ -19,14 +20,20 @@ export interface StepChange {
   at: string;
 }
 
-export async function recordStep(db: Kysely<DB>, change: StepChange): Promise<void> {
+/**
+ * Moves a document to a step, with any fields the step produced, in one update, and logs the event.
+ * A document deleted meanwhile is left alone: false, and nothing is written.
+ */
+export async function recordStep(db: Kysely<DB>, change: StepChange, fields: Updateable<DocumentsTable> = {}): Promise<boolean> {
   const repo = new DocumentsRepo(db);
-  await repo.update(change.documentId, {
+  const present = await repo.updateIfPresent(change.documentId, {
+    ...fields,
     step: change.step,
     failed_on: change.failed ? change.at : null,
     error: change.error,
     modified_on: change.at,
   });
+  if (!present) return false;
   await repo.appendEvent({
     corpus_id: change.corpusId,
     document_id: change.documentId,
@@ -35,6 +42,7 @@ export async function recordStep(db: Kysely<DB>, change: StepChange): Promise<vo
     error: change.error,
     created_on: change.at,
   });
+  return true;
 }
 
 export async function enqueueProcessing(db: Kysely<DB>, dialect: Dialect, organizationId: number, documentId: number, at: string): Promise<void> {

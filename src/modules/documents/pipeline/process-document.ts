@@ -11,7 +11,7 @@ import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { DocumentsRepo } from '../documents.repo.js';
-import { recordStep } from './document-steps.js';
+import { recordStep, type StepChange } from './document-steps.js';
 
 export interface ChunkDraft {
   position: number;
@@ -96,7 +96,7 @@ export class DocumentProcessor implements JobHandler {
     await this.database.db.transaction().execute(async (trx) => {
       const repo = new DocumentsRepo(trx);
       const at = new Date().toISOString();
-      const present = await repo.updateIfPresent(document.id, {
+      const present = await recordStep(trx, this.change(document, next, at), {
         chunk_count: chunks.length,
         step_timings: JSON.stringify(timings),
         ...(next === 'indexed' ? { indexed_on: at } : {}),
@@ -115,7 +115,6 @@ export class DocumentProcessor implements JobHandler {
           heading: chunk.heading ?? null,
         })),
       );
-      await recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: next, failed: false, error: null, at });
     });
   }
 
@@ -126,18 +125,19 @@ export class DocumentProcessor implements JobHandler {
     timings.embedding = elapsed(started);
     await this.database.db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
-      if (!(await new DocumentsRepo(trx).updateIfPresent(document.id, { step_timings: JSON.stringify(timings), indexed_on: at }))) throw new DocumentGone();
-      await recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: 'indexed', failed: false, error: null, at });
+      if (!(await recordStep(trx, this.change(document, 'indexed', at), { step_timings: JSON.stringify(timings), indexed_on: at }))) throw new DocumentGone();
     });
   }
 
   /** Moves the document to a step (with any fields the step produced), unless it was deleted. */
   private async enter(document: DocumentRow, step: DocumentStep, fields: { text?: string; step_timings?: string }): Promise<void> {
     await this.database.db.transaction().execute(async (trx) => {
-      const at = new Date().toISOString();
-      if (!(await new DocumentsRepo(trx).updateIfPresent(document.id, fields.text === undefined ? { modified_on: at } : fields))) throw new DocumentGone();
-      await recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step, failed: false, error: null, at });
+      if (!(await recordStep(trx, this.change(document, step, new Date().toISOString()), fields))) throw new DocumentGone();
     });
+  }
+
+  private change(document: DocumentRow, step: DocumentStep, at: string): StepChange {
+    return { corpusId: document.corpus_id, documentId: document.id, step, failed: false, error: null, at };
   }
 
   /** The job failed for good: the document keeps the step that failed, with the reason. */
