@@ -93,8 +93,7 @@ function openPostgres(url: string, poolMax: number): Database {
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client that loses its connection emits 'error'; the pool replaces it, the process goes on.
-  pool.on('error', () => undefined);
+  keepConnectionLossesHandled(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const where = new URL(url);
   return {
@@ -106,4 +105,19 @@ function openPostgres(url: string, poolMax: number): Database {
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * A pg client whose connection drops (the server restarts, an administrator terminates it, the
+ * network fails) emits 'error', and an 'error' event without a listener ends the process. The pool
+ * listens only while a client is idle; a checked-out client (in a transaction, a job's step, a
+ * lease renewal) has no listener of its own. So every client gets one from its first connection.
+ * Nothing is lost by ignoring the event: the query in progress rejects with the error, later
+ * queries on the client reject as "not queryable" (which the dialect reports as unavailable), and
+ * the pool discards the client when it is released and connects a fresh one for the next caller.
+ */
+function keepConnectionLossesHandled(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  // An idle client that loses its connection is reported here instead; the pool has removed it.
+  pool.on('error', () => undefined);
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import type { Dialect } from '../db/dialect.js';
 import type { JobRow } from '../db/schema.js';
 import { JobsRepo } from './jobs.repo.js';
 
@@ -30,6 +31,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class Worker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly jobs: JobsRepo;
+  private readonly dialect: Dialect;
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private loop: Promise<void> | undefined;
@@ -44,6 +46,7 @@ export class Worker {
     private readonly log: FastifyBaseLogger,
   ) {
     this.jobs = new JobsRepo(database.db, database.dialect);
+    this.dialect = database.dialect;
   }
 
   start(): void {
@@ -68,25 +71,33 @@ export class Worker {
 
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed: JobRow[] = [];
-      const free = this.options.concurrency - this.inFlight.size;
-      if (free > 0) {
-        try {
-          const at = Date.now();
-          claimed = await this.jobs.claim(this.owner, iso(at), iso(at + this.options.leaseMs), free);
-        } catch (error) {
-          this.log.error({ err: error }, 'could not claim jobs');
-        }
-      }
+      const claimed = await this.claimFreeSlots();
       for (const job of claimed) {
-        const execution = this.execute(job).finally(() => {
-          this.inFlight.delete(execution);
-          this.wake();
-        });
+        const execution = this.execute(job)
+          // execute records its own failures; this only keeps a fault in that bookkeeping from
+          // becoming an unhandled rejection. The job's lease expires and it is taken again.
+          .catch((error: unknown) => this.log.error({ err: error, job: job.id }, 'job bookkeeping failed'))
+          .finally(() => {
+            this.inFlight.delete(execution);
+            this.wake();
+          });
         this.inFlight.add(execution);
       }
       // With nothing claimed (or no free slot), sleep until woken or the next poll.
       if (claimed.length === 0) await this.sleep();
+    }
+  }
+
+  /** Jobs for the free slots; none while the database is unreachable (the loop tries again at the next poll). */
+  private async claimFreeSlots(): Promise<JobRow[]> {
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0) return [];
+    try {
+      const at = Date.now();
+      return await this.jobs.claim(this.owner, iso(at), iso(at + this.options.leaseMs), free);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not claim jobs');
+      return [];
     }
   }
 
@@ -126,7 +137,10 @@ export class Worker {
 
   private async handleFailure(job: JobRow, handler: JobHandler | undefined, error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
-    const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    // A database outage says nothing about the job: it is tried again after the outage, however many
+    // attempts it has used, rather than failed for good because the outage outlasted its retries.
+    const outage = this.dialect.isUnavailable(error);
+    const final = error instanceof PermanentJobError || (job.attempts >= job.max_attempts && !outage);
     this.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, final, err: error }, 'job failed');
     try {
       if (final) {
