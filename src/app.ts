@@ -6,10 +6,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installOpenApi } from './http/openapi.js';
-import { generateRequestId, installProtection } from './http/protection.js';
+import { serializeRequest } from './http/log-redaction.js';
+import { installProtection } from './http/protection.js';
+import { generateRequestId } from './http/request-id.js';
+import { installStorableTextCheck } from './http/storable-text.js';
+import { installUnreadBodyClose } from './http/unread-body.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
 import type { Actor } from './modules/auth/actor.js';
@@ -65,12 +69,14 @@ export type App = FastifyInstance;
 export async function buildApp(config: Config): Promise<App> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     bodyLimit: config.limits.jsonBodyBytes,
     genReqId: generateRequestId,
     requestIdHeader: false,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onClose', async () => database.close());
@@ -100,6 +106,8 @@ export async function buildApp(config: Config): Promise<App> {
   app.addSchema(ErrorEnvelope);
   installErrorHandler(app, database.dialect);
   installJsonBodyParser(app);
+  installStorableTextCheck(app);
+  installUnreadBodyClose(app);
   // Multipart uploads, bounded in file size, file count and parts; routes read them as streams.
   await app.register(multipart, {
     limits: {

@@ -7,18 +7,31 @@ export interface ErrorDetail {
   message: string;
 }
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'precondition_failed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'internal'
-  | 'unavailable';
+/**
+ * Every code an error body may carry: one per status, and finer ones where a client acts on the
+ * difference (a feature turned off is not a missing role). Listed as an enum in the OpenAPI document.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'feature_disabled',
+  'not_found',
+  'request_timeout',
+  'conflict',
+  'precondition_failed',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'rate_limited',
+  'headers_too_large',
+  'internal',
+  'upstream_error',
+  'unavailable',
+  'upstream_timeout',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class AppError extends Error {
   constructor(
@@ -48,6 +61,13 @@ export class Unauthenticated extends AppError {
 export class Forbidden extends AppError {
   constructor(message: string) {
     super(403, 'forbidden', message);
+  }
+}
+
+/** An operation behind a feature flag that is off for the caller's organization. */
+export class FeatureDisabled extends AppError {
+  constructor(message: string) {
+    super(403, 'feature_disabled', message);
   }
 }
 

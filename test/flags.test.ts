@@ -74,7 +74,7 @@ describe.each(databaseKinds)('feature flags (%s)', (kind) => {
 
   it('require() is what other modules call: 403 while a flag is off', async () => {
     const actor = { organizationId: member.organizationId };
-    await expect(t.app.services.flags.require(actor, 'api-tools')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    await expect(t.app.services.flags.require(actor, 'api-tools')).rejects.toMatchObject({ status: 403, code: 'feature_disabled' });
     await expect(t.app.services.flags.require(actor, 'share-agent')).resolves.toBeUndefined();
   });
 });

@@ -1,20 +1,27 @@
 // The one place that writes error bodies. Typed errors keep their status and code; Fastify's own
-// errors (bad JSON, schema violations, limits) are translated; anything else is a 500 whose details
-// go to the log under the request id, never to the client.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// errors (bad JSON, schema violations, limits, a bad URL, a parameter over the router's limit) are
+// translated, and so are the errors Node's HTTP parser meets before Fastify sees a request; anything
+// else is a 500 whose details go to the log under the request id, never to the client.
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Dialect } from '../db/dialect.js';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors.js';
+import { SECURITY_HEADERS } from './protection.js';
+import { generateRequestId } from './request-id.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthenticated',
   403: 'forbidden',
   404: 'not_found',
+  408: 'request_timeout',
   409: 'conflict',
   412: 'precondition_failed',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  431: 'headers_too_large',
   503: 'unavailable',
 };
 
@@ -69,6 +76,48 @@ function fromFastifyError(error: FastifyError): { status: number; code: ErrorCod
     return { status, code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message, details: [] };
   }
   return undefined;
+}
+
+/** The answers Fastify's router makes before any route or hook runs, in the envelope. */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, anyReply) => {
+  // The router answers before any hook, so the headers every answer carries are set here.
+  const reply = (anyReply as FastifyReply).headers(SECURITY_HEADERS).header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send(body(request, 'uri_too_long', 'A path parameter is longer than the server accepts'));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send(body(request, 'bad_request', 'The URL is malformed: a percent-encoded part does not decode'));
+  }
+  request.log.error({ err: error }, 'unexpected router fault');
+  return reply.code(500).send(body(request, 'internal', 'Internal server error'));
+};
+
+const CLIENT_ERROR_STATUS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are larger than the server accepts' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request was not received in time' },
+};
+
+/**
+ * A request Node's HTTP parser refused (a bad header character, headers over the limit, a malformed
+ * request line): answered in the envelope, then the connection is closed, since what follows on it
+ * cannot be trusted to start a request.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const known = CLIENT_ERROR_STATUS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: 'The request is malformed and cannot be read' };
+  const payload = JSON.stringify({
+    success: false,
+    message: known.message,
+    error: { code: CODE_BY_STATUS[known.status], request_id: generateRequestId(), details: [] },
+  });
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+  );
 }
 
 export function installErrorHandler(app: FastifyInstance, dialect: Dialect): void {

@@ -1,7 +1,7 @@
 // What guards every request before a handler runs: security headers, the request id, the rate
 // limit per credential, and authentication. Order matters: the rate limit comes before the
 // credential is looked up, so that a flood of bad tokens costs no more than a flood of good ones.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
@@ -12,10 +12,6 @@ import type { AuthService } from '../modules/auth/auth.service.js';
 
 /** Routes served by plugins that cannot carry our route config, and are public by design. */
 const PUBLIC_PLUGIN_PREFIXES = ['/docs'];
-
-export function generateRequestId(): string {
-  return randomUUID();
-}
 
 /** One bucket per credential; requests without one share their address's bucket. */
 function rateLimitKey(request: FastifyRequest): string {
@@ -43,10 +39,12 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** Set on every answer, those the router makes before any hook runs included. */
+export const SECURITY_HEADERS = securityHeaders();
+
 export async function installProtection(app: FastifyInstance, config: Config, auth: AuthService): Promise<void> {
-  const headers = securityHeaders();
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers).header('x-request-id', request.id);
+    reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
   });
 
   await app.register(rateLimit, {

@@ -2,13 +2,19 @@
 // timestamps. Defined once here and used by reference, so that the OpenAPI document and the
 // serialisers agree everywhere.
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { ERROR_CODES, type ErrorCode } from '../errors.js';
 
 export const ErrorEnvelope = Type.Object(
   {
     success: Type.Literal(false),
     message: Type.String({ description: 'What went wrong, for a person to read' }),
     error: Type.Object({
-      code: Type.String({ description: 'Stable machine-readable code, e.g. not_found' }),
+      // A plain enum, which client generators turn into an enumeration type.
+      code: Type.Unsafe<ErrorCode>({
+        type: 'string',
+        enum: [...ERROR_CODES],
+        description: 'Stable machine-readable code, e.g. not_found; finer than the status where a client acts on it (feature_disabled beside forbidden)',
+      }),
       request_id: Type.String({ description: 'Quote it when reporting a problem; it is in the server log' }),
       details: Type.Array(
         Type.Object({
@@ -24,7 +30,7 @@ export const ErrorEnvelope = Type.Object(
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter',
   401: 'No credentials, or credentials that are invalid, expired or revoked',
-  403: 'The caller may see the resource but may not do this',
+  403: 'The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled)',
   404: 'No such record, or one the caller may not see',
   409: 'Conflicts with an existing record',
   412: 'If-Match does not hold the current version',
@@ -39,9 +45,12 @@ function errorResponse(status: number): TSchema {
   return Type.Ref(ErrorEnvelope, { description: ERROR_DESCRIPTIONS[status] });
 }
 
-/** Every status a route under /api/ may answer besides its own: bad input, credentials, limits, faults. */
-const COMMON_ERRORS = [400, 401, 429, 500, 503];
-const PUBLIC_ERRORS = [400, 429, 500, 503];
+/**
+ * Every status a route under /api/ may answer besides its own: bad input, credentials, a body over
+ * the limit, too many requests, faults.
+ */
+const COMMON_ERRORS = [400, 401, 413, 429, 500, 503];
+const PUBLIC_ERRORS = [400, 413, 429, 500, 503];
 
 /** The response map of a route: its success schemas plus an error envelope for each status it names. */
 export function responses(

@@ -13,7 +13,8 @@ import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX, generateToken, hashToken } from '
 
 /** How stale last_used_on may get before a request writes it again; saves a write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/;
+// The scheme name is case-insensitive (RFC 9110 §11.1); the token is matched as sent.
+const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
 const PREFIX_SHOWN = API_KEY_PREFIX.length + 6;
 
 export class AuthService {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { legacyListQuery } from '../../http/legacy.js';
 import { Id, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
 
 export const StepSchema = Type.Union(
@@ -119,8 +120,9 @@ export const LegacyDocumentSchema = Type.Object(
 );
 export type LegacyDocument = Static<typeof LegacyDocumentSchema>;
 
-export const LegacyListingQuery = Type.Object({
-  include_deleted: Type.Optional(Type.Boolean({ default: false, description: 'Include documents marked deleted' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page the array: at most this many' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
-});
+/** The same window as every legacy list (limit at most LIMIT_PAGE_SIZE), and deleted documents on demand. */
+export const legacyListingQuery = (pageSizeMax: number) =>
+  Type.Composite([
+    Type.Object({ include_deleted: Type.Optional(Type.Boolean({ default: false, description: 'Include documents marked deleted' })) }),
+    legacyListQuery(pageSizeMax),
+  ]);

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, BadRequest, PayloadTooLarge } from '../../errors.js';
 import type { UploadChannel } from '../../db/schema.js';
+import { refuseUnstorableText } from '../../http/storable-text.js';
 
 export interface IncomingDocument {
   source: string;
@@ -36,6 +37,7 @@ export async function readMultipart(request: FastifyRequest, fileLimitBytes: num
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
+        refuseUnstorableText({ body: { [part.fieldname]: fields[part.fieldname] } });
         continue;
       }
       const bytes = await part.toBuffer();

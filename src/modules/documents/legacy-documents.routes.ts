@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
-import { LegacyDocumentSchema, LegacyListingQuery } from './documents.schemas.js';
+import { LegacyDocumentSchema, legacyListingQuery } from './documents.schemas.js';
 
 export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,7 +14,7 @@ export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Every document of the corpus, by id ascending, as a bare array streamed whole; documents marked deleted are left out ' +
           'unless include_deleted=true. limit and offset page it, with the total in X-Total-Count.',
         params: IdParams('corpus_id'),
-        querystring: LegacyListingQuery,
+        querystring: legacyListingQuery(app.config.limits.pageSizeMax),
         response: responses({ 200: Type.Array(LegacyDocumentSchema) }, [404]),
       },
     },

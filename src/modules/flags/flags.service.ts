@@ -2,7 +2,7 @@
 // gates: a flag that is off answers 403 and nothing is done.
 import { now } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { Forbidden } from '../../errors.js';
+import { FeatureDisabled } from '../../errors.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
 import { FEATURE_FLAGS, FLAG_NAMES, type FeatureFlag } from './feature-flags.js';
@@ -62,7 +62,7 @@ export class FeatureFlagsService {
   /** Throws 403 when the flag is off for the actor's organization. */
   async require(actor: Pick<Actor, 'organizationId'>, flag: FeatureFlag): Promise<void> {
     if (!(await this.isEnabled(actor.organizationId, flag))) {
-      throw new Forbidden(`The feature "${flag}" (${FEATURE_FLAGS[flag].summary}) is turned off for this organization`);
+      throw new FeatureDisabled(`The feature "${flag}" (${FEATURE_FLAGS[flag].summary}) is turned off for this organization`);
     }
   }
 }
