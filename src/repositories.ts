@@ -1,0 +1,76 @@
+// The unit of work: every repository of the server, bound to one connection — the database's pool
+// outside a transaction, or one transaction inside it. Services receive a UnitOfWork and never see
+// Kysely; `transaction` hands the work a bundle whose every repository writes in that transaction.
+// Repositories are made on first use, so a bundle costs nothing for the ones a request does not touch.
+import type { Kysely } from 'kysely';
+import type { Database } from './db/database.js';
+import type { Dialect } from './db/dialect.js';
+import type { DB } from './db/schema.js';
+import { JobsRepo } from './jobs/jobs.repo.js';
+import { AgentsRepo } from './modules/agents/agents.repo.js';
+import { FavoritesRepo } from './modules/agents/favorites.repo.js';
+import { HistoryRepo } from './modules/agents/history.repo.js';
+import { AuthRepo } from './modules/auth/auth.repo.js';
+import { CorporaRepo } from './modules/corpora/corpora.repo.js';
+import { DocumentsRepo } from './modules/documents/documents.repo.js';
+import { FlagsRepo } from './modules/flags/flags.repo.js';
+import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
+import { ConfigurationsRepo } from './modules/organizations/configurations.repo.js';
+import { OrganizationsRepo } from './modules/organizations/organizations.repo.js';
+import { ProjectsRepo } from './modules/projects/projects.repo.js';
+import { PassagesRepo } from './modules/retrieval/passages.repo.js';
+import { VectorsRepo } from './modules/retrieval/vectors.repo.js';
+import { TeammatesRepo } from './modules/teams/teammates.repo.js';
+import { TeamsRepo } from './modules/teams/teams.repo.js';
+import { PasswordTokensRepo } from './modules/users/password-tokens.repo.js';
+import { UsersRepo } from './modules/users/users.repo.js';
+
+/** Every repository takes the connection it runs on and the dialect; most ignore the dialect. */
+type RepositoryClass = new (db: Kysely<DB>, dialect: Dialect) => object;
+
+const REPOSITORIES = {
+  agents: AgentsRepo,
+  auth: AuthRepo,
+  configurations: ConfigurationsRepo,
+  corpora: CorporaRepo,
+  documents: DocumentsRepo,
+  favorites: FavoritesRepo,
+  flags: FlagsRepo,
+  history: HistoryRepo,
+  jobs: JobsRepo,
+  notifications: NotificationsRepo,
+  organizations: OrganizationsRepo,
+  passages: PassagesRepo,
+  passwordTokens: PasswordTokensRepo,
+  projects: ProjectsRepo,
+  teammates: TeammatesRepo,
+  teams: TeamsRepo,
+  users: UsersRepo,
+  vectors: VectorsRepo,
+} satisfies Record<string, RepositoryClass>;
+
+export type Repositories = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };
+
+export function bindRepositories(db: Kysely<DB>, dialect: Dialect): Repositories {
+  const bundle = {} as Record<string, object>;
+  for (const [name, Repository] of Object.entries(REPOSITORIES) as [string, RepositoryClass][]) {
+    let instance: object | undefined;
+    Object.defineProperty(bundle, name, { enumerable: true, get: () => (instance ??= new Repository(db, dialect)) });
+  }
+  return bundle as Repositories;
+}
+
+export interface UnitOfWork {
+  /** Repositories outside any transaction: each statement commits on its own. */
+  readonly repos: Repositories;
+  /** Runs the work in one transaction: all of it commits, or none of it when the work throws. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function unitOfWork(database: Database): UnitOfWork {
+  const { db, dialect } = database;
+  return {
+    repos: bindRepositories(db, dialect),
+    transaction: (work) => db.transaction().execute((trx) => work(bindRepositories(trx, dialect))),
+  };
+}
