@@ -44,7 +44,8 @@ describe.each(databaseKinds)('the corpus document listing (%s)', (kind) => {
       expect(document.modified_by).toBe(owner.email);
       expect(document.created_on).toMatch(ISO_MS);
       expect(document.modified_on).toMatch(ISO_MS);
-      expect(document).toMatchObject({ type: 'txt', source: 'text', access_url: null, tags: ['t1'], is_deleted: false, upload_from: 'text', step: 'indexed', is_failed: false, corpus: corpusId });
+      expect(document.access_url).toBe(`/api/v2/corpora/${corpusId}/documents/${document.id}/file`);
+      expect(document).toMatchObject({ type: 'txt', source: 'text', tags: ['t1'], is_deleted: false, upload_from: 'text', step: 'indexed', is_failed: false, corpus: corpusId });
       expect(typeof document.text).toBe('string');
     }
     expect(reply.body[0].text).toBe('First document.');

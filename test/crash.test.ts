@@ -65,8 +65,11 @@ describe.each(databaseKinds)('a server killed during ingestion (%s)', (kind) => 
     const token = (await json('/api/v2/auth/login', { method: 'POST', body: JSON.stringify({ email: 'crash@example.com', password: 'crash test password' }) })).body.data.token;
     const corpusId = (await json('/api/v2/corpora', { method: 'POST', body: JSON.stringify({ name: 'Crash' }) }, token)).body.data.id;
 
-    // Uploads in flight while the server dies: the ones that answered 201 were accepted.
+    // Uploads in flight while the server dies: the ones that answered 201 were accepted. The server
+    // is killed once the first upload is accepted, while the others are still arriving.
     const accepted: number[] = [];
+    let firstAccepted!: () => void;
+    const someAccepted = new Promise<void>((resolve) => (firstAccepted = resolve));
     const uploads = Array.from({ length: 12 }, async (_, batch) => {
       const files = Array.from({ length: 5 }, (_, i) => ({
         name: `doc-${batch}-${i}.pdf`,
@@ -75,12 +78,15 @@ describe.each(databaseKinds)('a server killed during ingestion (%s)', (kind) => 
       const { payload, contentType } = multipartBody(files);
       try {
         const reply = await json(`/api/v2/corpora/${corpusId}/documents`, { method: 'POST', body: payload, headers: { 'content-type': contentType } }, token);
-        if (reply.status === 201) accepted.push(...reply.body.data.items.map((d: { id: number }) => d.id));
+        if (reply.status === 201) {
+          accepted.push(...reply.body.data.items.map((d: { id: number }) => d.id));
+          firstAccepted();
+        }
       } catch {
         // The connection died with the server: not accepted.
       }
     });
-    await Promise.race([Promise.all(uploads), new Promise((resolve) => setTimeout(resolve, 400))]);
+    await Promise.race([someAccepted, Promise.all(uploads)]);
     await killed(server.child);
     await Promise.allSettled(uploads);
     expect(accepted.length).toBeGreaterThan(0);

@@ -280,6 +280,7 @@ const MATRIX: Record<string, Case> = {
     foreign: 404,
   },
   'GET /api/v2/corpora/{corpus_id}/documents/{document_id}': { call: (w) => ({ url: document(w) }), expect: corpusManagers(200), foreign: 404 },
+  'GET /api/v2/corpora/{corpus_id}/documents/{document_id}/file': { call: (w) => ({ url: `${document(w)}/file` }), expect: corpusManagers(200), foreign: 404 },
   'DELETE /api/v2/corpora/{corpus_id}/documents/{document_id}': {
     call: async (w) => ({ url: `${corpus(w)}/documents/${(await uploadText(w.maker, w.corpusId, unique('Doomed document'))).id}` }),
     expect: corpusManagers(200),

@@ -2,13 +2,23 @@ import { parseStringArray } from '../agents/agent-config.js';
 import type { DocumentWithUsers, ListingRow } from './documents.repo.js';
 import type { DocumentView, LegacyDocument } from './documents.schemas.js';
 
+/** The route that serves a document's stored original. */
+export function originalFilePath(corpusId: number, documentId: number): string {
+  return `/api/v2/corpora/${corpusId}/documents/${documentId}/file`;
+}
+
+/** A URL document is reachable where it was fetched from; every other one through the server. */
+function accessUrlOf(document: { access_url: string | null; corpus_id: number; id: number }): string {
+  return document.access_url ?? originalFilePath(document.corpus_id, document.id);
+}
+
 export function presentDocument(document: DocumentWithUsers): DocumentView {
   return {
     id: document.id,
     corpus_id: document.corpus_id,
     type: document.type,
     source: document.source,
-    access_url: document.access_url,
+    access_url: accessUrlOf(document),
     upload_from: document.upload_from,
     step: document.step,
     is_failed: document.failed_on !== null,
@@ -38,7 +48,7 @@ export function presentLegacyDocument(row: ListingRow): LegacyDocument {
     modified_on: row.modified_on,
     type: row.type,
     source: row.source,
-    access_url: row.access_url,
+    access_url: accessUrlOf(row),
     text: row.text,
     tags: parseStringArray(row.tags),
     is_deleted: row.deleted_on !== null,

@@ -11,6 +11,7 @@ import {
   UploadResultSchema,
   listDocumentsQuery,
 } from './documents.schemas.js';
+import { MEDIA_TYPES, attachmentDisposition } from './original-file.js';
 import { acceptUpload } from './upload-request.js';
 
 const tags = ['corpora'];
@@ -85,6 +86,28 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok('Document', await documents.get(request.actor, request.params.corpus_id, request.params.document_id)),
+  );
+
+  app.get(
+    '/api/v2/corpora/:corpus_id/documents/:document_id/file',
+    {
+      schema: {
+        tags,
+        summary: "A document's stored original, as it was uploaded or fetched",
+        description:
+          "The document's access_url for every document that is not a URL document. Served as an attachment under its source name, " +
+          'with the content type of its detected kind; a deleted document has none (404).',
+        params: DocumentParams,
+        response: responses({ 200: Type.String({ description: 'The file itself', contentEncoding: 'binary' }) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.original(request.actor, request.params.corpus_id, request.params.document_id);
+      return reply
+        .type(MEDIA_TYPES[file.type] ?? 'application/octet-stream')
+        .header('content-disposition', attachmentDisposition(file.source))
+        .send(file.bytes);
+    },
   );
 
   app.delete(

@@ -33,12 +33,19 @@ export const UploadJsonBody = Type.Object(
 );
 export type UploadJsonInput = Static<typeof UploadJsonBody>;
 
+const AccessUrl = Type.String({
+  description:
+    'Where the document can be had: the address a URL document was fetched from; for every other document the path ' +
+    '(relative to this server) of GET /api/v2/corpora/{corpus_id}/documents/{document_id}/file, which serves the stored original ' +
+    'to whoever may read the corpus',
+});
+
 export const DocumentSchema = Type.Object({
   id: Id('Document identifier'),
   corpus_id: Id('Corpus of the document'),
   type: Type.String({ description: 'Kind of content, decided from the content: pdf, docx, html, md, txt, csv, json' }),
   source: Type.String({ description: 'File name, page address or given name' }),
-  access_url: Type.Union([Type.String(), Type.Null()], { description: 'The address a URL document was fetched from' }),
+  access_url: AccessUrl,
   upload_from: Type.String({ description: 'upload, text, url, document_library or email' }),
   step: StepSchema,
   is_failed: Type.Boolean(),
@@ -107,7 +114,7 @@ export const LegacyDocumentSchema = Type.Object(
     modified_on: Type.String({ format: 'date-time' }),
     type: Type.String(),
     source: Type.String(),
-    access_url: Type.Union([Type.String(), Type.Null()]),
+    access_url: AccessUrl,
     text: Type.String(),
     tags: Type.Array(Type.String()),
     is_deleted: Type.Boolean(),

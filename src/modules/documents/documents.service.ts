@@ -166,6 +166,16 @@ export class DocumentsService {
     return { ...presentDocument(document), text: document.text };
   }
 
+  /** The stored original of a document, as it was uploaded or fetched, for whoever may read the corpus. */
+  async original(actor: Actor, corpusId: number, documentId: number): Promise<{ bytes: Buffer; type: string; source: string }> {
+    await this.corpora.requireCorpus(actor, corpusId, 'read');
+    const document = await this.repo().find(corpusId, documentId);
+    if (!document || document.deleted_on !== null || document.file_key === null) throw new NotFound('document', documentId);
+    const bytes = await this.blobs.get(document.file_key);
+    if (!bytes) throw new NotFound('document', documentId);
+    return { bytes, type: document.type, source: document.source };
+  }
+
   private async markDeleted(trx: Kysely<DB>, documentId: number, userId: number, at: string) {
     const repo = this.repo(trx);
     await repo.deleteChunks(documentId);
