@@ -5,6 +5,17 @@ import { AppError } from '../errors.js';
 export const DOCUMENT_TYPES = ['pdf', 'docx', 'html', 'md', 'txt', 'csv', 'json'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/** What the user's messages call a document of each type. */
+export const DOCUMENT_LABELS: Record<DocumentType, string> = {
+  pdf: 'PDF',
+  docx: 'DOCX file',
+  html: 'HTML page',
+  md: 'Markdown file',
+  txt: 'text file',
+  csv: 'CSV file',
+  json: 'JSON file',
+};
+
 export type BlockKind = 'heading' | 'paragraph' | 'table' | 'list' | 'code';
 
 export interface Block {
@@ -47,14 +58,21 @@ export interface ExtractionLimits {
   maxTextChars: number;
   maxPdfPages: number;
   /**
-   * Unpacked size of the XML a DOCX reader parses (its .xml and .rels parts, as the ZIP directory
-   * declares them; images are never unpacked). mammoth needs about 60 times this in memory.
+   * Unpacked size of the XML a DOCX reader parses (its .xml and .rels parts; images are never
+   * unpacked), checked against the sizes the ZIP directory declares and then against what actually
+   * inflates. mammoth needs about 60 times this in memory.
    */
   maxDocxXmlBytes: number;
+  /**
+   * What a PDF's streams (content, fonts, forms, object streams; not images, which text extraction
+   * never decodes) unpack to in all, measured by inflating them before pdf.js opens the file.
+   */
+  maxPdfUnpackedBytes: number;
 }
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxTextChars: 10_000_000,
   maxPdfPages: 2_000,
   maxDocxXmlBytes: 16 * 1024 * 1024,
+  maxPdfUnpackedBytes: 256 * 1024 * 1024,
 };

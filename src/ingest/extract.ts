@@ -2,7 +2,7 @@
 // lists, code) with page numbers where the format has pages. Failures throw ExtractionFailed with a
 // reason meant for the user; the original error, if any, is kept as its `cause` for the log.
 import { BlockList } from './block-list.js';
-import { DEFAULT_EXTRACTION_LIMITS, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
+import { DEFAULT_EXTRACTION_LIMITS, DOCUMENT_LABELS, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
 import { extractCsv } from './extractors/csv.js';
 import { extractDocx } from './extractors/docx.js';
 import { extractHtml } from './extractors/html.js';
@@ -11,16 +11,6 @@ import { extractMarkdown } from './extractors/markdown.js';
 import { extractPdf } from './extractors/pdf.js';
 import { extractPlainText } from './extractors/plain-text.js';
 import { decodeText } from './text-decoding.js';
-
-const LABELS: Record<DocumentType, string> = {
-  pdf: 'PDF',
-  docx: 'DOCX file',
-  html: 'HTML page',
-  md: 'Markdown file',
-  txt: 'text file',
-  csv: 'CSV file',
-  json: 'JSON file',
-};
 
 const TEXT_EXTRACTORS = {
   html: extractHtml,
@@ -39,7 +29,7 @@ async function extractInto(
   if (type === 'pdf') return extractPdf(bytes, out, limits);
   if (type === 'docx') return extractDocx(bytes, out, limits);
   const text = decodeText(bytes);
-  if (text === undefined) throw new ExtractionFailed('unreadable', `The ${LABELS[type]} is not UTF-8 or UTF-16 text`);
+  if (text === undefined) throw new ExtractionFailed('unreadable', `The ${DOCUMENT_LABELS[type]} is not UTF-8 or UTF-16 text`);
   return TEXT_EXTRACTORS[type](text, out);
 }
 
@@ -54,12 +44,12 @@ export async function extractDocument(
     found = await extractInto(type, bytes, out, limits);
   } catch (error) {
     if (error instanceof ExtractionFailed) throw error;
-    const failure = new ExtractionFailed('unreadable', `The ${LABELS[type]} could not be read: it is damaged or not a ${LABELS[type]}`);
+    const failure = new ExtractionFailed('unreadable', `The ${DOCUMENT_LABELS[type]} could not be read: it is damaged or not a ${DOCUMENT_LABELS[type]}`);
     throw Object.assign(failure, { cause: error });
   }
   if (out.blocks.length === 0) {
     const hint = type === 'pdf' ? ' (a scanned PDF needs text recognition, which the server does not do)' : '';
-    throw new ExtractionFailed('empty', `The ${LABELS[type]} contains no text${hint}`);
+    throw new ExtractionFailed('empty', `The ${DOCUMENT_LABELS[type]} contains no text${hint}`);
   }
   const document: ExtractedDocument = { blocks: out.blocks };
   if (found.title !== undefined) document.title = found.title;

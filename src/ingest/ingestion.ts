@@ -1,10 +1,13 @@
 // The ingestion steps as the document pipeline calls them: detect the type when a document is
 // accepted; then extract, keep the whole text, and chunk. Budgets and limits are set once here.
+// Extraction runs in a small pool of threads (extraction-pool.ts), bounded in memory and time,
+// so that a hostile or enormous file fails alone instead of taking the server with it.
 import { chunkDocument, type Chunk, type ChunkOptions } from './chunking.js';
 import { DEFAULT_EXTRACTION_LIMITS, DOCUMENT_TYPES, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
-import { extractDocument } from './extract.js';
+import { DEFAULT_EXTRACTION_THREADS, ExtractionPool, type ExtractionThreadLimits } from './extraction-pool.js';
 
 export { detectDocumentType } from './detect-type.js';
+export { DEFAULT_EXTRACTION_THREADS, type ExtractionThreadLimits } from './extraction-pool.js';
 
 /** 512 tokens fits every common embedding model's input with room; 64 tokens is about two sentences. */
 export const DEFAULT_CHUNKING: ChunkOptions = { maxTokens: 512, overlapTokens: 64 };
@@ -12,6 +15,8 @@ export const DEFAULT_CHUNKING: ChunkOptions = { maxTokens: 512, overlapTokens: 6
 export interface IngestionOptions {
   limits?: ExtractionLimits;
   chunking?: ChunkOptions;
+  /** Threads, and the memory and time each extraction may take (defaults: DEFAULT_EXTRACTION_THREADS). */
+  threads?: Partial<ExtractionThreadLimits>;
 }
 
 export interface Ingestion {
@@ -20,6 +25,8 @@ export interface Ingestion {
   /** The document's whole text, as the document's `text` field keeps it. */
   textOf(document: ExtractedDocument): string;
   chunk(document: ExtractedDocument): Chunk[];
+  /** Ends the extraction threads (on shutdown); extractions in progress are rejected. */
+  close(): Promise<void>;
 }
 
 export function isDocumentType(type: string): type is DocumentType {
@@ -34,12 +41,22 @@ export function documentText(document: ExtractedDocument): string {
 export function createIngestion(options: IngestionOptions = {}): Ingestion {
   const limits = options.limits ?? DEFAULT_EXTRACTION_LIMITS;
   const chunking = options.chunking ?? DEFAULT_CHUNKING;
+  const threads = { ...DEFAULT_EXTRACTION_THREADS, ...options.threads };
+  // Started at the first extraction: an app that never extracts starts no thread.
+  let pool: ExtractionPool | undefined;
+  let closed = false;
   return {
     async extract(type, bytes) {
+      if (closed) throw new Error('The ingestion is closed');
       if (!isDocumentType(type)) throw new ExtractionFailed('unreadable', `Documents of type "${type}" cannot be processed`);
-      return extractDocument(type, bytes, limits);
+      pool ??= new ExtractionPool(threads);
+      return pool.extract({ type, bytes, limits });
     },
     textOf: documentText,
     chunk: (document) => chunkDocument(document, chunking),
+    async close() {
+      closed = true;
+      await pool?.close();
+    },
   };
 }

@@ -1,6 +1,6 @@
 // The table of contents of a ZIP archive (names and declared sizes), read from its central directory
-// without inflating anything: enough to tell a DOCX from another ZIP, and to refuse a ZIP bomb
-// before a DOCX reader inflates it.
+// without inflating anything: enough to tell a DOCX from another ZIP. Unpacking a DOCX, where the
+// declared sizes cannot be trusted, is zip-unpack.ts's work.
 import { unzipSync } from 'fflate';
 
 export interface ZipEntry {

@@ -2,9 +2,11 @@
 // worker, no canvas and no network). A PDF has no paragraphs, only positioned text: lines are
 // rebuilt from pdf.js's end-of-line marks, paragraphs from vertical gaps wider than a line, and
 // headings from lines set clearly larger than the page's body text. Every block keeps its page.
+// What the file's streams unpack to is measured first: pdf.js would inflate a bomb whole.
 import { getDocumentProxy } from 'unpdf';
 import { collapseWhitespace, type BlockList } from '../block-list.js';
 import { ExtractionFailed, type ExtractionLimits } from '../document.js';
+import { checkPdfUnpackedSize } from '../pdf-unpacked-size.js';
 
 interface Line {
   text: string;
@@ -102,6 +104,7 @@ export async function extractPdf(
   out: BlockList,
   limits: ExtractionLimits,
 ): Promise<{ title: string | undefined; pageCount: number }> {
+  await checkPdfUnpackedSize(bytes, limits.maxPdfUnpackedBytes);
   const pdf = await openPdf(bytes);
   try {
     if (pdf.numPages > limits.maxPdfPages) {
