@@ -26,9 +26,11 @@ import { UsersService } from './modules/users/users.service.js';
 import { createEgressClient } from './net/egress.js';
 import { createEmbedder } from './providers/embeddings/embedder.js';
 import { VectorIndex } from './modules/retrieval/vector-index.js';
+import { unitOfWork } from './repositories.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
+  const store = unitOfWork(database);
   const flags = new FeatureFlagsService(database);
   const notifications = new NotificationsService(database);
   const egress = createEgressClient(config.egress);
@@ -46,9 +48,9 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     configurations: new ConfigurationsService(database),
     teams: new TeamsService(database, notifications),
     projects: new ProjectsService(database, notifications),
-    agents: new AgentsService(database, flags, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
-    history: new HistoryService(database, flags),
-    favorites: new FavoritesService(database),
+    agents: new AgentsService(store, flags, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
+    history: new HistoryService(store, flags),
+    favorites: new FavoritesService(store),
     corpora,
     documents: new DocumentsService(database, blobs, corpora, sources, () => worker.wake()),
     legacyListing: new LegacyListing(database, corpora),

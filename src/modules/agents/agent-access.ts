@@ -1,13 +1,11 @@
 // What the agent policy needs to decide: the agent (if the caller can see it) and the caller's role in
 // the agent's team, or in a team an agent is to be placed in.
-import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/dialect.js';
-import type { DB, TeamRole } from '../../db/schema.js';
+import type { TeamRole } from '../../db/schema.js';
 import { NotFound } from '../../errors.js';
+import type { Repositories } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
-import { TeamsRepo } from '../teams/teams.repo.js';
-import { AgentsRepo, type AgentWithUsers } from './agents.repo.js';
+import type { AgentWithUsers } from './agents.repo.js';
 
 export interface AgentAccess {
   agent: AgentWithUsers;
@@ -15,18 +13,22 @@ export interface AgentAccess {
   teamRole: TeamRole | null;
 }
 
-export async function loadAgentAccess(db: Kysely<DB>, dialect: Dialect, actor: Actor, agentId: number): Promise<AgentAccess> {
-  const agent = await new AgentsRepo(db, dialect).findVisible(actor.organizationId, agentId);
+export async function requireVisibleAgent(repos: Repositories, actor: Actor, agentId: number): Promise<AgentWithUsers> {
+  const agent = await repos.agents.findVisible(actor.organizationId, agentId);
   if (!agent) throw new NotFound('agent', agentId);
-  const teamRole = agent.team_id === null ? null : await new TeamsRepo(db, dialect).roleOf(actor.organizationId, agent.team_id, actor.userId);
+  return agent;
+}
+
+export async function loadAgentAccess(repos: Repositories, actor: Actor, agentId: number): Promise<AgentAccess> {
+  const agent = await requireVisibleAgent(repos, actor, agentId);
+  const teamRole = agent.team_id === null ? null : await repos.teams.roleOf(actor.organizationId, agent.team_id, actor.userId);
   return { agent, teamRole };
 }
 
 /** The caller's role in a team of its organization; 404 when the organization has no such team. */
-export async function requireTeamRole(db: Kysely<DB>, dialect: Dialect, actor: Actor, teamId: number): Promise<TeamRole | null> {
-  const teams = new TeamsRepo(db, dialect);
-  if (!(await teams.exists(actor.organizationId, teamId))) throw new NotFound('team', teamId);
-  return teams.roleOf(actor.organizationId, teamId, actor.userId);
+export async function requireTeamRole(repos: Repositories, actor: Actor, teamId: number): Promise<TeamRole | null> {
+  if (!(await repos.teams.exists(actor.organizationId, teamId))) throw new NotFound('team', teamId);
+  return repos.teams.roleOf(actor.organizationId, teamId, actor.userId);
 }
 
 /**

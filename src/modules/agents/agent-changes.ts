@@ -1,56 +1,61 @@
-// The one way an agent's row changes after creation: bump the version and append the history
-// record that describes the new state, in the caller's transaction.
-import type { Kysely } from 'kysely';
+// The one way an agent's history grows: recordAgentHistory appends the record that describes the
+// agent's state, and commitAgentChange, the one way an agent's row changes after creation, bumps the
+// version and records the new state with it. Both write through the caller's repositories, so in the
+// caller's transaction.
 import { now } from '../../clock.js';
-import type { Dialect } from '../../db/dialect.js';
-import type { AgentRow, AgentRowUpdate, DB, HistoryKind } from '../../db/schema.js';
+import type { HistoryKind } from '../../db/schema.js';
 import { NotFound, PreconditionFailed } from '../../errors.js';
+import type { Repositories } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import { snapshotOf } from './agent-config.js';
-import { AgentsRepo } from './agents.repo.js';
-import { HistoryRepo } from './history.repo.js';
+import type { Agent, AgentChange } from './agents.repo.js';
 
-export interface ChangeRecord {
+export interface HistoryEntry {
   kind: HistoryKind;
   checkpointName: string;
   description?: string | null | undefined;
   restoredFromId?: number | undefined;
+}
+
+export interface ChangeRecord extends HistoryEntry {
   /** The version the change was based on (If-Match); the change fails with 412 if the agent moved on. */
   expectedVersion?: number | undefined;
 }
 
+/** Appends a record of the agent as it is now (its configuration and version); answers the record's id. */
+export function recordAgentHistory(repos: Repositories, actor: Actor, agent: Agent, entry: HistoryEntry, at = now()): Promise<number> {
+  return repos.history.append({
+    organization_id: actor.organizationId,
+    agent_id: agent.id,
+    version: agent.version,
+    kind: entry.kind,
+    checkpoint_name: entry.checkpointName,
+    description: entry.description ?? null,
+    snapshot: snapshotOf(agent),
+    restored_from_id: entry.restoredFromId ?? null,
+    created_on: at,
+    created_by: actor.userId,
+  });
+}
+
 export async function commitAgentChange(
-  trx: Kysely<DB>,
-  dialect: Dialect,
+  repos: Repositories,
   actor: Actor,
   agentId: number,
-  fields: AgentRowUpdate,
+  fields: AgentChange,
   record: ChangeRecord,
-): Promise<{ agent: AgentRow; historyId: number }> {
-  const agents = new AgentsRepo(trx, dialect);
+): Promise<void> {
   const at = now();
-  const agent = await agents.changeAndBumpVersion(actor.organizationId, agentId, fields, {
+  const agent = await repos.agents.changeAndBumpVersion(actor.organizationId, agentId, fields, {
     userId: actor.userId,
     at,
     expectedVersion: record.expectedVersion,
   });
   if (!agent) {
-    if (record.expectedVersion !== undefined && (await agents.exists(actor.organizationId, agentId))) {
+    if (record.expectedVersion !== undefined && (await repos.agents.exists(actor.organizationId, agentId))) {
       throw new PreconditionFailed(`Agent ${agentId} is no longer at version ${record.expectedVersion}`);
     }
     throw new NotFound('agent', agentId);
   }
-  const historyId = await new HistoryRepo(trx).append({
-    organization_id: actor.organizationId,
-    agent_id: agent.id,
-    version: agent.version,
-    kind: record.kind,
-    checkpoint_name: record.checkpointName,
-    description: record.description ?? null,
-    snapshot: JSON.stringify(snapshotOf(agent)),
-    restored_from_id: record.restoredFromId ?? null,
-    created_on: at,
-    created_by: actor.userId,
-  });
-  return { agent, historyId };
+  await recordAgentHistory(repos, actor, agent, record, at);
 }

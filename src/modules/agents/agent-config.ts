@@ -1,7 +1,7 @@
 // An agent's configuration: the fields a history record snapshots and a restore copies back.
 // Status is recorded in each snapshot for reference but is not configuration: restoring last
 // week's instructions must not put a deactivated agent back into service.
-import type { AgentRow, AgentStatus } from '../../db/schema.js';
+import type { AgentStatus } from '../../db/schema.js';
 
 export interface AgentConfiguration {
   name: string;
@@ -39,12 +39,13 @@ export const DEFAULT_CONFIGURATION: Omit<AgentConfiguration, 'name'> = {
   alias: null,
 };
 
+/** A JSON list of strings as stored in a text column (an agent's or a corpus's starters, a document's tags). */
 export function parseStringArray(text: string): string[] {
   const value: unknown = JSON.parse(text);
   return Array.isArray(value) ? value.map(String) : [];
 }
 
-export function snapshotOf(agent: AgentRow): AgentSnapshot {
+export function snapshotOf(agent: AgentSnapshot): AgentSnapshot {
   return {
     name: agent.name,
     description: agent.description,
@@ -52,19 +53,18 @@ export function snapshotOf(agent: AgentRow): AgentSnapshot {
     model_name: agent.model_name,
     temperature: agent.temperature,
     max_tokens: agent.max_tokens,
-    conversation_starters: parseStringArray(agent.conversation_starters),
+    conversation_starters: agent.conversation_starters,
     alias: agent.alias,
     status: agent.status,
   };
 }
 
 /**
- * Reads a stored snapshot. Snapshots written before a configuration field existed lack it; the
+ * A snapshot as it was stored. Snapshots written before a configuration field existed lack it; the
  * field then takes its default, which is what the agent had before the field was introduced.
  */
-export function parseSnapshot(text: string): AgentSnapshot {
-  const stored = JSON.parse(text) as Partial<AgentSnapshot>;
-  return { ...DEFAULT_CONFIGURATION, status: 'draft', name: '', ...stored } as AgentSnapshot;
+export function completeSnapshot(stored: Partial<AgentSnapshot>): AgentSnapshot {
+  return { ...DEFAULT_CONFIGURATION, status: 'draft', name: '', ...stored };
 }
 
 export function configurationOf(snapshot: AgentSnapshot): AgentConfiguration {

@@ -1,9 +1,25 @@
 import type { Kysely } from 'kysely';
 import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
+import { selectSlice } from '../../db/list-slice.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { AgentRowUpdate, AgentStatus, DB, NewAgentRow } from '../../db/schema.js';
-import { offsetOf, type PageRequest } from '../../pagination.js';
+import type { AgentRow, AgentRowUpdate, AgentStatus, DB, NewAgentRow } from '../../db/schema.js';
+import type { ListSlice, ListWindow } from '../../pagination.js';
+import { parseStringArray } from './agent-config.js';
+
+/** An agent's row as services see it: the conversation starters are a list, not the JSON text stored. */
+type Decoded<Row> = Omit<Row, 'conversation_starters'> & { conversation_starters: string[] };
+export type Agent = Decoded<AgentRow>;
+export type NewAgent = Decoded<NewAgentRow>;
+export type AgentChange = Omit<AgentRowUpdate, 'conversation_starters'> & { conversation_starters?: string[] };
+
+function decodeAgent<Row extends { conversation_starters: string }>(row: Row): Decoded<Row> {
+  return { ...row, conversation_starters: parseStringArray(row.conversation_starters) };
+}
+
+function encodeChange({ conversation_starters: starters, ...fields }: AgentChange): AgentRowUpdate {
+  return starters === undefined ? fields : { ...fields, conversation_starters: JSON.stringify(starters) };
+}
 
 export type AgentSortField = 'name' | 'created_on' | 'modified_on' | 'id';
 
@@ -74,7 +90,8 @@ export class AgentsRepo {
   }
 
   async findVisible(organizationId: number, agentId: number) {
-    return (await visibleAgent(this.db, organizationId, agentId))[0];
+    const row = (await visibleAgent(this.db, organizationId, agentId))[0];
+    return row && decodeAgent(row);
   }
 
   async exists(organizationId: number, agentId: number): Promise<boolean> {
@@ -88,19 +105,15 @@ export class AgentsRepo {
     return row !== undefined;
   }
 
-  async list(organizationId: number, filter: AgentFilter, page: PageRequest) {
-    const filtered = this.filtered(organizationId, filter);
-    const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  async list(organizationId: number, filter: AgentFilter, window: ListWindow): Promise<ListSlice<AgentWithUsers>> {
     const sort = filter.sort ?? { field: 'modified_on', direction: 'desc' };
-    const rows = await filtered
+    const query = this.filtered(organizationId, filter)
       .select(AGENT_COLUMNS)
       .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
       .orderBy(`a.${sort.field}`, sort.direction)
-      .orderBy('a.id', sort.direction)
-      .limit(page.page_size)
-      .offset(offsetOf(page))
-      .execute();
-    return { rows, total: Number(total) };
+      .orderBy('a.id', sort.direction);
+    const { items, total } = await selectSlice(query, window);
+    return { items: items.map(decodeAgent), total };
   }
 
   private filtered(organizationId: number, filter: AgentFilter) {
@@ -135,9 +148,14 @@ export class AgentsRepo {
     return query;
   }
 
-  async insert(agent: NewAgentRow) {
+  async insert(agent: NewAgent): Promise<Agent> {
     try {
-      return await this.db.insertInto('agents').values(agent).returningAll().executeTakeFirstOrThrow();
+      const row = await this.db
+        .insertInto('agents')
+        .values({ ...agent, conversation_starters: JSON.stringify(agent.conversation_starters) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return decodeAgent(row);
     } catch (error) {
       throw nameTaken(this.dialect, error, 'an agent', agent.name);
     }
@@ -152,18 +170,19 @@ export class AgentsRepo {
   async changeAndBumpVersion(
     organizationId: number,
     agentId: number,
-    fields: AgentRowUpdate,
+    fields: AgentChange,
     change: { userId: number; at: string; expectedVersion?: number | undefined },
-  ) {
+  ): Promise<Agent | undefined> {
     let query = this.db
       .updateTable('agents')
-      .set((eb) => ({ ...fields, version: eb('version', '+', 1), modified_on: change.at, modified_by: change.userId }))
+      .set((eb) => ({ ...encodeChange(fields), version: eb('version', '+', 1), modified_on: change.at, modified_by: change.userId }))
       .where('organization_id', '=', organizationId)
       .where('id', '=', agentId)
       .where('deleted_on', 'is', null);
     if (change.expectedVersion !== undefined) query = query.where('version', '=', change.expectedVersion);
     try {
-      return await query.returningAll().executeTakeFirst();
+      const row = await query.returningAll().executeTakeFirst();
+      return row && decodeAgent(row);
     } catch (error) {
       throw nameTaken(this.dialect, error, 'an agent', fields.name);
     }
@@ -181,4 +200,4 @@ export class AgentsRepo {
   }
 }
 
-export type AgentWithUsers = NonNullable<Awaited<ReturnType<AgentsRepo['findVisible']>>>;
+export type AgentWithUsers = Decoded<Awaited<ReturnType<typeof visibleAgent>>[number]>;

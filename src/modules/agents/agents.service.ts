@@ -1,23 +1,19 @@
-import type { Kysely } from 'kysely';
 import { now } from '../../clock.js';
-import type { Database } from '../../db/database.js';
-import type { AgentRowUpdate, AgentStatus, DB } from '../../db/schema.js';
+import type { AgentStatus } from '../../db/schema.js';
 import { BadRequest, NotFound } from '../../errors.js';
-import type { PageRequest, PageResult } from '../../pagination.js';
+import { sentFields } from '../../fields.js';
+import { asPage, windowOf, type PageRequest, type PageResult } from '../../pagination.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { Subject } from '../auth/roles.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
-import { ProjectsRepo } from '../projects/projects.repo.js';
-import { TeamsRepo } from '../teams/teams.repo.js';
-import { UsersRepo } from '../users/users.repo.js';
-import { changeRefusal, checkAliasFlag, loadAgentAccess, requireTeamRole } from './agent-access.js';
-import { CONFIGURATION_FIELDS, DEFAULT_CONFIGURATION, snapshotOf } from './agent-config.js';
-import { commitAgentChange } from './agent-changes.js';
+import { changeRefusal, checkAliasFlag, loadAgentAccess, requireTeamRole, requireVisibleAgent } from './agent-access.js';
+import { CONFIGURATION_FIELDS, DEFAULT_CONFIGURATION } from './agent-config.js';
+import { commitAgentChange, recordAgentHistory } from './agent-changes.js';
 import { presentAgent } from './agent.presenter.js';
 import { agentPolicy, authorize } from './agent.policy.js';
-import { AgentsRepo, type AgentFilter, type AgentSortField } from './agents.repo.js';
+import type { AgentChange, AgentFilter, AgentSortField } from './agents.repo.js';
 import type { AgentView, CreateAgentInput, FilterAgentsInput, UpdateAgentInput } from './agents.schemas.js';
-import { HistoryRepo } from './history.repo.js';
 
 /** "-modified_on" → modified_on descending. */
 export function parseSort(sort: string | undefined): AgentFilter['sort'] {
@@ -32,19 +28,6 @@ export function parseIfMatch(header: string | undefined): number | undefined {
   const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
   if (!match) throw new BadRequest('If-Match must hold the agent version as its ETag gives it, e.g. "3"', [{ pointer: '/headers/if-match', message: 'is not a version' }]);
   return Number(match[1]);
-}
-
-/**
- * The row fields a create or update sets: only configuration fields the client sent. Anything else
- * in the body (id, version, organization_id, created_by…) is not copied, whatever the schema let through.
- */
-function configurationUpdate(input: UpdateAgentInput): AgentRowUpdate {
-  const fields: Record<string, unknown> = {};
-  for (const field of CONFIGURATION_FIELDS) {
-    const value = input[field];
-    if (value !== undefined) fields[field] = field === 'conversation_starters' ? JSON.stringify(value) : value;
-  }
-  return fields as AgentRowUpdate;
 }
 
 export interface TeamRoleView {
@@ -62,39 +45,28 @@ export type CorporaOfAgent = (actor: Actor, agentId: number) => Promise<{ corpus
 
 export class AgentsService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly flags: FeatureFlagsService,
     private readonly corporaOf: CorporaOfAgent = async () => [],
   ) {}
 
-  private repo(db: Kysely<DB> = this.database.db) {
-    return new AgentsRepo(db, this.database.dialect);
-  }
-
-  private access(actor: Actor, agentId: number) {
-    return loadAgentAccess(this.database.db, this.database.dialect, actor, agentId);
-  }
-
   private async requireProject(actor: Actor, projectId: number): Promise<void> {
-    if (!(await new ProjectsRepo(this.database.db, this.database.dialect).exists(actor.organizationId, projectId))) {
-      throw new NotFound('project', projectId);
-    }
+    if (!(await this.store.repos.projects.exists(actor.organizationId, projectId))) throw new NotFound('project', projectId);
   }
 
   async create(actor: Actor, input: CreateAgentInput): Promise<AgentView> {
     const teamId = input.team_id ?? null;
-    const teamRole = teamId === null ? null : await requireTeamRole(this.database.db, this.database.dialect, actor, teamId);
+    const teamRole = teamId === null ? null : await requireTeamRole(this.store.repos, actor, teamId);
     authorize(agentPolicy.mayCreate(actor, teamId, teamRole), changeRefusal({ team_id: teamId }, 'create agents'));
     if (input.project_id != null) await this.requireProject(actor, input.project_id);
     await checkAliasFlag(this.flags, actor, input.alias, null);
     const at = now();
-    return this.database.db.transaction().execute(async (trx) => {
-      const repo = this.repo(trx);
-      const agent = await repo.insert({
+    return this.store.transaction(async (repos) => {
+      const agent = await repos.agents.insert({
         organization_id: actor.organizationId,
         ...DEFAULT_CONFIGURATION,
-        conversation_starters: JSON.stringify(DEFAULT_CONFIGURATION.conversation_starters),
-        ...configurationUpdate(input),
+        // Only configuration fields the client sent: server-owned ones in the body are not copied.
+        ...sentFields(input, CONFIGURATION_FIELDS),
         name: input.name,
         status: input.status ?? 'draft',
         team_id: teamId,
@@ -105,31 +77,18 @@ export class AgentsService {
         modified_on: at,
         modified_by: actor.userId,
       });
-      await new HistoryRepo(trx).append({
-        organization_id: actor.organizationId,
-        agent_id: agent.id,
-        version: 1,
-        kind: 'create',
-        checkpoint_name: 'Created',
-        description: null,
-        snapshot: JSON.stringify(snapshotOf(agent)),
-        restored_from_id: null,
-        created_on: at,
-        created_by: actor.userId,
-      });
-      return presentAgent((await repo.findVisible(actor.organizationId, agent.id))!);
+      await recordAgentHistory(repos, actor, agent, { kind: 'create', checkpointName: 'Created' }, at);
+      return presentAgent(await requireVisibleAgent(repos, actor, agent.id));
     });
   }
 
   async get(actor: Actor, agentId: number): Promise<AgentView> {
-    const agent = await this.repo().findVisible(actor.organizationId, agentId);
-    if (!agent) throw new NotFound('agent', agentId);
-    return presentAgent(agent);
+    return presentAgent(await requireVisibleAgent(this.store.repos, actor, agentId));
   }
 
   async list(actor: Actor, filter: AgentFilter, page: PageRequest): Promise<PageResult<AgentView>> {
-    const { rows, total } = await this.repo().list(actor.organizationId, filter, page);
-    return { items: rows.map(presentAgent), page: page.page, page_size: page.page_size, total };
+    const { items, total } = await this.store.repos.agents.list(actor.organizationId, filter, windowOf(page));
+    return asPage({ items: items.map(presentAgent), total }, page);
   }
 
   filter(actor: Actor, body: FilterAgentsInput): Promise<PageResult<AgentView>> {
@@ -155,7 +114,7 @@ export class AgentsService {
   }
 
   async ofTeam(actor: Actor, teamId: number, projectId: number | undefined, filter: AgentFilter, page: PageRequest): Promise<PageResult<AgentView>> {
-    await requireTeamRole(this.database.db, this.database.dialect, actor, teamId);
+    await requireTeamRole(this.store.repos, actor, teamId);
     if (projectId !== undefined) await this.requireProject(actor, projectId);
     return this.list(actor, { ...filter, teamIds: [teamId], projectIds: projectId === undefined ? undefined : [projectId] }, page);
   }
@@ -167,11 +126,11 @@ export class AgentsService {
 
   /** A user's (by default the caller's) role in the agent's team, and what it lets them do to the agent. */
   async teamRole(actor: Actor, agentId: number, userId = actor.userId): Promise<TeamRoleView> {
-    const { agent } = await this.access(actor, agentId);
-    const user = await new UsersRepo(this.database.db, this.database.dialect).findInOrganization(actor.organizationId, userId);
+    const { agent } = await loadAgentAccess(this.store.repos, actor, agentId);
+    const user = await this.store.repos.users.findInOrganization(actor.organizationId, userId);
     if (!user) throw new NotFound('user', userId);
     const subject: Subject = { userId: user.id, role: user.role };
-    const teamRole = agent.team_id === null ? null : await new TeamsRepo(this.database.db, this.database.dialect).roleOf(actor.organizationId, agent.team_id, userId);
+    const teamRole = agent.team_id === null ? null : await this.store.repos.teams.roleOf(actor.organizationId, agent.team_id, userId);
     return {
       agent_id: agent.id,
       team_id: agent.team_id,
@@ -184,12 +143,13 @@ export class AgentsService {
   }
 
   async update(actor: Actor, agentId: number, input: UpdateAgentInput, expectedVersion?: number): Promise<AgentView> {
-    const { agent, teamRole } = await this.access(actor, agentId);
+    const { agent, teamRole } = await loadAgentAccess(this.store.repos, actor, agentId);
     authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'change agents'));
-    const fields = configurationUpdate(input);
+    // Only configuration fields the client sent: server-owned ones in the body are not copied.
+    const fields: AgentChange = sentFields(input, CONFIGURATION_FIELDS);
     if (input.team_id !== undefined && input.team_id !== agent.team_id) {
       if (input.team_id !== null) {
-        const targetRole = await requireTeamRole(this.database.db, this.database.dialect, actor, input.team_id);
+        const targetRole = await requireTeamRole(this.store.repos, actor, input.team_id);
         authorize(agentPolicy.mayPlaceInTeam(actor, targetRole), `Only leads and editors of team ${input.team_id}, owners and admins may move agents into it`);
       }
       fields.team_id = input.team_id;
@@ -199,37 +159,32 @@ export class AgentsService {
       fields.project_id = input.project_id;
     }
     await checkAliasFlag(this.flags, actor, input.alias, agent.alias);
-    return this.database.db.transaction().execute(async (trx) => {
-      await commitAgentChange(trx, this.database.dialect, actor, agentId, fields, { kind: 'update', checkpointName: 'Updated', expectedVersion });
-      return presentAgent((await this.repo(trx).findVisible(actor.organizationId, agentId))!);
+    return this.store.transaction(async (repos) => {
+      await commitAgentChange(repos, actor, agentId, fields, { kind: 'update', checkpointName: 'Updated', expectedVersion });
+      return presentAgent(await requireVisibleAgent(repos, actor, agentId));
     });
   }
 
   /** Activating an active agent (or deactivating an inactive one) changes nothing and writes nothing. */
   async setStatus(actor: Actor, agentId: number, status: Exclude<AgentStatus, 'draft'>): Promise<AgentView> {
-    const { agent, teamRole } = await this.access(actor, agentId);
+    const { agent, teamRole } = await loadAgentAccess(this.store.repos, actor, agentId);
     authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'activate or deactivate agents'));
-    return this.database.db.transaction().execute(async (trx) => {
-      const repo = this.repo(trx);
-      const current = await repo.findVisible(actor.organizationId, agentId);
-      if (!current) throw new NotFound('agent', agentId);
+    return this.store.transaction(async (repos) => {
+      const current = await requireVisibleAgent(repos, actor, agentId);
       if (current.status === status) return presentAgent(current);
       const kind = status === 'active' ? 'activate' : 'deactivate';
-      await commitAgentChange(trx, this.database.dialect, actor, agentId, { status }, {
-        kind,
-        checkpointName: status === 'active' ? 'Activated' : 'Deactivated',
-      });
-      return presentAgent((await repo.findVisible(actor.organizationId, agentId))!);
+      await commitAgentChange(repos, actor, agentId, { status }, { kind, checkpointName: status === 'active' ? 'Activated' : 'Deactivated' });
+      return presentAgent(await requireVisibleAgent(repos, actor, agentId));
     });
   }
 
   async delete(actor: Actor, agentId: number): Promise<void> {
-    const { agent, teamRole } = await this.access(actor, agentId);
+    const { agent, teamRole } = await loadAgentAccess(this.store.repos, actor, agentId);
     authorize(
       agentPolicy.mayDelete(actor, agent, teamRole),
       agent.team_id === null ? 'Only the agent’s creator, an owner or an admin may delete it' : `Only a lead of team ${agent.team_id}, the agent’s creator (an editor there), an owner or an admin may delete it`,
     );
-    if (!(await this.repo().markDeleted(actor.organizationId, agentId, now(), actor.userId))) throw new NotFound('agent', agentId);
+    if (!(await this.store.repos.agents.markDeleted(actor.organizationId, agentId, now(), actor.userId))) throw new NotFound('agent', agentId);
   }
 
   async status(actor: Actor, agentId: number) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { selectSlice } from '../../db/list-slice.js';
 import type { DB } from '../../db/schema.js';
-import { offsetOf, type PageRequest } from '../../pagination.js';
+import type { ListSlice, ListWindow } from '../../pagination.js';
 
 export type FavoriteList = 'recent' | 'starred';
 
@@ -31,7 +32,7 @@ export class FavoritesRepo {
   }
 
   /** The ids of the user's agents on a list, most recent first, leaving out deleted agents. */
-  async agentIds(list: FavoriteList, organizationId: number, userId: number, page: PageRequest) {
+  async listAgentIds(list: FavoriteList, organizationId: number, userId: number, window: ListWindow): Promise<ListSlice<number>> {
     const base =
       list === 'recent'
         ? this.db.selectFrom('agent_recent as f').select(['f.agent_id', 'f.used_on as at'])
@@ -40,9 +41,10 @@ export class FavoritesRepo {
       .innerJoin('agents as a', 'a.id', 'f.agent_id')
       .where('f.user_id', '=', userId)
       .where('a.organization_id', '=', organizationId)
-      .where('a.deleted_on', 'is', null);
-    const { total } = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await query.orderBy('at', 'desc').orderBy('f.agent_id', 'desc').limit(page.page_size).offset(offsetOf(page)).execute();
-    return { ids: rows.map((row) => row.agent_id), total: Number(total) };
+      .where('a.deleted_on', 'is', null)
+      .orderBy('at', 'desc')
+      .orderBy('f.agent_id', 'desc');
+    const { items, total } = await selectSlice(query, window);
+    return { items: items.map((row) => row.agent_id), total };
   }
 }

@@ -1,6 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
+import { selectSlice } from '../../db/list-slice.js';
 import type { AgentHistoryTable, DB } from '../../db/schema.js';
-import { offsetOf, type PageRequest } from '../../pagination.js';
+import type { ListWindow } from '../../pagination.js';
+import { completeSnapshot, type AgentSnapshot } from './agent-config.js';
+
+/** A history record to append: the snapshot is the agent's configuration, stored as JSON here. */
+export type NewHistoryRecord = Omit<Insertable<AgentHistoryTable>, 'snapshot'> & { snapshot: AgentSnapshot };
 
 const RECORD_COLUMNS = [
   'h.id',
@@ -14,6 +19,10 @@ const RECORD_COLUMNS = [
   'u.email as created_by_email',
 ] as const;
 
+function decodeSnapshot<Row extends { snapshot: string }>(row: Row): Omit<Row, 'snapshot'> & { snapshot: AgentSnapshot } {
+  return { ...row, snapshot: completeSnapshot(JSON.parse(row.snapshot) as Partial<AgentSnapshot>) };
+}
+
 /** The append-only history of agents. There is no update or delete here, by design. */
 export class HistoryRepo {
   constructor(private readonly db: Kysely<DB>) {}
@@ -26,32 +35,30 @@ export class HistoryRepo {
       .where('h.agent_id', '=', agentId);
   }
 
-  async append(record: Insertable<AgentHistoryTable>): Promise<number> {
-    const row = await this.db.insertInto('agent_history').values(record).returning('id').executeTakeFirstOrThrow();
+  async append(record: NewHistoryRecord): Promise<number> {
+    const row = await this.db
+      .insertInto('agent_history')
+      .values({ ...record, snapshot: JSON.stringify(record.snapshot) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async list(organizationId: number, agentId: number, page: PageRequest) {
-    const { total } = await this.ofAgent(organizationId, agentId)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.ofAgent(organizationId, agentId)
-      .select(RECORD_COLUMNS)
-      .orderBy('h.id', 'desc')
-      .limit(page.page_size)
-      .offset(offsetOf(page))
-      .execute();
-    return { rows, total: Number(total) };
+  /** Newest first. */
+  list(organizationId: number, agentId: number, window: ListWindow) {
+    return selectSlice(this.ofAgent(organizationId, agentId).select(RECORD_COLUMNS).orderBy('h.id', 'desc'), window);
   }
 
-  find(organizationId: number, agentId: number, historyId: number) {
-    return this.ofAgent(organizationId, agentId).select([...RECORD_COLUMNS, 'h.snapshot']).where('h.id', '=', historyId).executeTakeFirst();
+  async find(organizationId: number, agentId: number, historyId: number) {
+    const row = await this.ofAgent(organizationId, agentId).select([...RECORD_COLUMNS, 'h.snapshot']).where('h.id', '=', historyId).executeTakeFirst();
+    return row && decodeSnapshot(row);
   }
 
   /** Every record's snapshot, newest first: the source of the prompt history. */
-  listWithSnapshots(organizationId: number, agentId: number) {
-    return this.ofAgent(organizationId, agentId).select([...RECORD_COLUMNS, 'h.snapshot']).orderBy('h.id', 'desc').execute();
+  async listWithSnapshots(organizationId: number, agentId: number) {
+    const rows = await this.ofAgent(organizationId, agentId).select([...RECORD_COLUMNS, 'h.snapshot']).orderBy('h.id', 'desc').execute();
+    return rows.map(decodeSnapshot);
   }
 }
 
-export type HistoryRecordRow = Awaited<ReturnType<HistoryRepo['list']>>['rows'][number];
+export type HistoryRecordRow = Awaited<ReturnType<HistoryRepo['list']>>['items'][number];
