@@ -35,6 +35,7 @@ import { teamsRoutes } from './modules/teams/teams.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openBlobStore, type BlobStore } from './storage/blob-store.js';
+import { unitOfWork } from './repositories.js';
 import { buildServices, type Services } from './services.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
 import { corporaRoutes } from './modules/corpora/corpora.routes.js';
@@ -82,7 +83,7 @@ export async function buildApp(config: Config): Promise<App> {
   app.addHook('onClose', async () => database.close());
   try {
     await migrateToLatest(database);
-    app.decorate('firstStart', await createFirstOwner(database, config));
+    app.decorate('firstStart', await createFirstOwner(unitOfWork(database), config));
   } catch (error) {
     await database.close();
     throw error;

@@ -31,8 +31,8 @@ import type { BlobStore } from './storage/blob-store.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
   const store = unitOfWork(database);
-  const flags = new FeatureFlagsService(database);
-  const notifications = new NotificationsService(database);
+  const flags = new FeatureFlagsService(store);
+  const notifications = new NotificationsService(store);
   const egress = createEgressClient(config.egress);
   const vectors = new VectorIndex(database, createEmbedder(config.embedding, egress), log);
   const processor = new DocumentProcessor(database, blobs, createIngestion(), vectors, (document, reason) => notifications.documentFailed(document, reason));
@@ -42,12 +42,12 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   return {
     flags,
     notifications,
-    auth: new AuthService(database, config, flags),
-    users: new UsersService(database, config),
-    organizations: new OrganizationsService(database, blobs),
-    configurations: new ConfigurationsService(database),
-    teams: new TeamsService(database, notifications),
-    projects: new ProjectsService(database, notifications),
+    auth: new AuthService(store, config, flags),
+    users: new UsersService(store, config),
+    organizations: new OrganizationsService(store, blobs),
+    configurations: new ConfigurationsService(store),
+    teams: new TeamsService(store, notifications),
+    projects: new ProjectsService(store, notifications),
     agents: new AgentsService(store, flags, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
     history: new HistoryService(store, flags),
     favorites: new FavoritesService(store),

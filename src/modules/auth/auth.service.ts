@@ -2,12 +2,11 @@
 // API keys live beside it so that every credential is made and checked in one place.
 import { hoursFrom, now } from '../../clock.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
 import { BadRequest, NotFound, Unauthenticated } from '../../errors.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
-import { UsersRepo } from '../users/users.repo.js';
 import type { Actor } from './actor.js';
-import { AuthRepo, type CallerRow } from './auth.repo.js';
+import type { CallerRow } from './auth.repo.js';
 import { spendVerificationTime, verifyPassword } from './password.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX, generateToken, hashToken } from './tokens.js';
 
@@ -18,15 +17,11 @@ const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
 const PREFIX_SHOWN = API_KEY_PREFIX.length + 6;
 
 export class AuthService {
-  private readonly repo: AuthRepo;
-
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly config: Config,
     private readonly flags: FeatureFlagsService,
-  ) {
-    this.repo = new AuthRepo(database.db);
-  }
+  ) {}
 
   /** Resolves the caller from an Authorization header, or throws Unauthenticated. */
   async authenticate(authorization: string | undefined): Promise<Actor> {
@@ -39,13 +34,13 @@ export class AuthService {
     let kind: Actor['credential']['kind'];
     if (token.startsWith(API_KEY_PREFIX)) {
       kind = 'api_key';
-      caller = await this.repo.findCallerByApiKeyHash(hash, at);
+      caller = await this.store.repos.auth.findCallerByApiKeyHash(hash, at);
       if (caller && (caller.last_used_on === null || Date.parse(at) - Date.parse(caller.last_used_on) > LAST_USED_RESOLUTION_MS)) {
-        await this.repo.touchApiKey(caller.credential_id, at);
+        await this.store.repos.auth.touchApiKey(caller.credential_id, at);
       }
     } else if (token.startsWith(SESSION_TOKEN_PREFIX)) {
       kind = 'session';
-      caller = await this.repo.findCallerBySessionHash(hash, at);
+      caller = await this.store.repos.auth.findCallerBySessionHash(hash, at);
     } else {
       throw new Unauthenticated('Unknown kind of token');
     }
@@ -60,7 +55,7 @@ export class AuthService {
   }
 
   async login(email: string, password: string) {
-    const user = await new UsersRepo(this.database.db, this.database.dialect).findByEmail(email);
+    const user = await this.store.repos.users.findByEmail(email);
     if (!user || user.password_hash === null || user.deactivated_on !== null) {
       await spendVerificationTime(this.config.passwordHashCost);
       throw new Unauthenticated('Invalid e-mail or password');
@@ -69,8 +64,8 @@ export class AuthService {
     const token = generateToken(SESSION_TOKEN_PREFIX);
     const createdOn = now();
     const expiresOn = hoursFrom(createdOn, this.config.sessionTtlHours);
-    await this.repo.deleteExpiredSessions(user.id, createdOn);
-    await this.repo.insertSession({ user_id: user.id, token_hash: hashToken(token), created_on: createdOn, expires_on: expiresOn });
+    await this.store.repos.auth.deleteExpiredSessions(user.id, createdOn);
+    await this.store.repos.auth.insertSession({ user_id: user.id, token_hash: hashToken(token), created_on: createdOn, expires_on: expiresOn });
     return { token, expires_on: expiresOn, user };
   }
 
@@ -78,7 +73,7 @@ export class AuthService {
     if (actor.credential.kind !== 'session') {
       throw new BadRequest('Logout ends a session; revoke an API key with DELETE /api/v2/auth/api-keys/{key_id}');
     }
-    await this.repo.deleteSession(actor.credential.id);
+    await this.store.repos.auth.deleteSession(actor.credential.id);
   }
 
   /** A key for the caller, through the API: behind the developer-portal flag. */
@@ -91,7 +86,7 @@ export class AuthService {
   async createApiKey(owner: Pick<Actor, 'userId' | 'organizationId'>, input: { name: string; expires_in_days?: number | undefined }) {
     const key = generateToken(API_KEY_PREFIX);
     const createdOn = now();
-    const row = await this.repo.insertApiKey({
+    const row = await this.store.repos.auth.insertApiKey({
       organization_id: owner.organizationId,
       user_id: owner.userId,
       name: input.name,
@@ -104,11 +99,11 @@ export class AuthService {
   }
 
   listApiKeys(actor: Actor) {
-    return this.repo.listApiKeys(actor.userId);
+    return this.store.repos.auth.listApiKeys(actor.userId);
   }
 
   async revokeApiKey(actor: Actor, keyId: number) {
-    const revoked = await this.repo.revokeApiKey(actor.userId, keyId, now());
+    const revoked = await this.store.repos.auth.revokeApiKey(actor.userId, keyId, now());
     if (!revoked) throw new NotFound('api_key', keyId);
     return revoked;
   }

@@ -1,13 +1,13 @@
 // Feature flags per organization. Other modules ask require(actor, flag) before an operation the flag
 // gates: a flag that is off answers 403 and nothing is done.
 import { now } from '../../clock.js';
-import type { Database } from '../../db/database.js';
 import { FeatureDisabled } from '../../errors.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
 import { FEATURE_FLAGS, FLAG_NAMES, type FeatureFlag } from './feature-flags.js';
 import { flagPolicy } from './flag.policy.js';
-import { FlagsRepo, type FlagSettingRow } from './flags.repo.js';
+import type { FlagSettingRow } from './flags.repo.js';
 
 export interface FlagView {
   flag: FeatureFlag;
@@ -33,29 +33,25 @@ function presentFlag(flag: FeatureFlag, setting: FlagSettingRow | undefined): Fl
 }
 
 export class FeatureFlagsService {
-  constructor(private readonly database: Database) {}
-
-  private repo() {
-    return new FlagsRepo(this.database.db);
-  }
+  constructor(private readonly store: UnitOfWork) {}
 
   async list(actor: Actor): Promise<FlagView[]> {
-    const settings = new Map((await this.repo().list(actor.organizationId)).map((row) => [row.flag, row]));
+    const settings = new Map((await this.store.repos.flags.list(actor.organizationId)).map((row) => [row.flag, row]));
     return FLAG_NAMES.map((flag) => presentFlag(flag, settings.get(flag)));
   }
 
   async get(actor: Actor, flag: FeatureFlag): Promise<FlagView> {
-    return presentFlag(flag, await this.repo().find(actor.organizationId, flag));
+    return presentFlag(flag, await this.store.repos.flags.find(actor.organizationId, flag));
   }
 
   async set(actor: Actor, flag: FeatureFlag, enabled: boolean): Promise<FlagView> {
     authorize(flagPolicy.mayChange(actor), 'Only owners and admins may turn feature flags on or off');
-    await this.repo().set(actor.organizationId, flag, enabled, now(), actor.userId);
+    await this.store.repos.flags.set(actor.organizationId, flag, enabled, now(), actor.userId);
     return this.get(actor, flag);
   }
 
   async isEnabled(organizationId: number, flag: FeatureFlag): Promise<boolean> {
-    const setting = await this.repo().find(organizationId, flag);
+    const setting = await this.store.repos.flags.find(organizationId, flag);
     return setting ? setting.enabled === 1 : FEATURE_FLAGS[flag].default;
   }
 

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
+import { selectSlice } from '../../db/list-slice.js';
 import type { DB, NotificationsTable } from '../../db/schema.js';
-import { rowLimit, type ListWindow } from '../../pagination.js';
+import type { ListWindow } from '../../pagination.js';
 
 /** Each user's notifications; every query names the organization and the user. */
 export class NotificationsRepo {
@@ -17,18 +18,12 @@ export class NotificationsRepo {
   }
 
   /** Unread first, then newest first. */
-  async list(organizationId: number, userId: number, unreadOnly: boolean, window: ListWindow) {
-    const { total } = await this.ofUser(organizationId, userId, unreadOnly)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.ofUser(organizationId, userId, unreadOnly)
+  list(organizationId: number, userId: number, unreadOnly: boolean, window: ListWindow) {
+    const query = this.ofUser(organizationId, userId, unreadOnly)
       .selectAll()
       .orderBy((eb) => eb.case().when('read_on', 'is', null).then(0).else(1).end())
-      .orderBy('id', 'desc')
-      .limit(rowLimit(window))
-      .offset(window.offset)
-      .execute();
-    return { rows, total: Number(total) };
+      .orderBy('id', 'desc');
+    return selectSlice(query, window);
   }
 
   /** Marks one notification read (keeping the first time it was read); undefined when the user has no such one. */

@@ -2,13 +2,11 @@
 // an evaluation that finished), read by their user only. Other modules call notify() once the change
 // it reports is committed.
 import { now } from '../../clock.js';
-import type { Database } from '../../db/database.js';
 import type { NotificationRow } from '../../db/schema.js';
 import { NotFound } from '../../errors.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
-import { UsersRepo } from '../users/users.repo.js';
-import { NotificationsRepo } from './notifications.repo.js';
 import type { NotificationView } from './notifications.schemas.js';
 
 export type NotificationKind = 'team_added' | 'team_role_changed' | 'project_added' | 'document_failed' | 'evaluation_finished';
@@ -35,11 +33,7 @@ export function presentNotification(row: NotificationRow): NotificationView {
 }
 
 export class NotificationsService {
-  constructor(private readonly database: Database) {}
-
-  private repo() {
-    return new NotificationsRepo(this.database.db);
-  }
+  constructor(private readonly store: UnitOfWork) {}
 
   /**
    * Notifies users of an organization. Users not in that organization, or deactivated, are skipped,
@@ -47,9 +41,9 @@ export class NotificationsService {
    */
   async notify(organizationId: number, userIds: readonly number[], message: NotificationMessage): Promise<number> {
     if (userIds.length === 0) return 0;
-    const recipients = await new UsersRepo(this.database.db, this.database.dialect).activeIds(organizationId, [...new Set(userIds)]);
+    const recipients = await this.store.repos.users.activeIds(organizationId, [...new Set(userIds)]);
     const at = now();
-    await this.repo().insertMany(
+    await this.store.repos.notifications.insertMany(
       recipients.map((userId) => ({
         organization_id: organizationId,
         user_id: userId,
@@ -77,17 +71,17 @@ export class NotificationsService {
   }
 
   async list(actor: Actor, unreadOnly: boolean, window: ListWindow): Promise<ListSlice<NotificationView>> {
-    const { rows, total } = await this.repo().list(actor.organizationId, actor.userId, unreadOnly, window);
-    return { items: rows.map(presentNotification), total };
+    const { items, total } = await this.store.repos.notifications.list(actor.organizationId, actor.userId, unreadOnly, window);
+    return { items: items.map(presentNotification), total };
   }
 
   async markRead(actor: Actor, notificationId: number): Promise<NotificationView> {
-    const row = await this.repo().markRead(actor.organizationId, actor.userId, notificationId, now());
+    const row = await this.store.repos.notifications.markRead(actor.organizationId, actor.userId, notificationId, now());
     if (!row) throw new NotFound('notification', notificationId);
     return presentNotification(row);
   }
 
   async markAllRead(actor: Actor): Promise<number> {
-    return this.repo().markAllRead(actor.organizationId, actor.userId, now());
+    return this.store.repos.notifications.markAllRead(actor.organizationId, actor.userId, now());
   }
 }

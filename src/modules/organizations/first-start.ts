@@ -3,10 +3,9 @@
 // default password.
 import { now } from '../../clock.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import { Conflict } from '../../errors.js';
+import type { UnitOfWork } from '../../repositories.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
-import { UsersRepo } from '../users/users.repo.js';
-import { OrganizationsRepo } from './organizations.repo.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -16,18 +15,18 @@ export interface FirstStart {
   generatedPassword?: string;
 }
 
-export async function createFirstOwner(database: Database, config: Config): Promise<FirstStart | undefined> {
-  if ((await new OrganizationsRepo(database.db).count()) > 0) return undefined;
+export async function createFirstOwner(store: UnitOfWork, config: Config): Promise<FirstStart | undefined> {
+  if ((await store.repos.organizations.count()) > 0) return undefined;
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = config.adminPassword === undefined ? generatePassword() : undefined;
   const passwordHash = await hashPassword(config.adminPassword ?? generatedPassword!, config.passwordHashCost);
   try {
-    return await database.db.transaction().execute(async (trx) => {
+    return await store.transaction(async (repos) => {
       // Another process may have finished first (several servers starting on one PostgreSQL).
-      if ((await new OrganizationsRepo(trx).count()) > 0) return undefined;
+      if ((await repos.organizations.count()) > 0) return undefined;
       const at = now();
-      const organization = await new OrganizationsRepo(trx).insert('Default organization', at);
-      await new UsersRepo(trx, database.dialect).insert({
+      const organization = await repos.organizations.insert('Default organization', at);
+      await repos.users.insert({
         organization_id: organization.id,
         email,
         first_name: '',
@@ -40,7 +39,8 @@ export async function createFirstOwner(database: Database, config: Config): Prom
       return generatedPassword === undefined ? { email } : { email, generatedPassword };
     });
   } catch (error) {
-    if (database.dialect.isUniqueViolation(error)) return undefined;
+    // The users' e-mail index refused the owner: another process made it at the same moment.
+    if (error instanceof Conflict) return undefined;
     throw error;
   }
 }

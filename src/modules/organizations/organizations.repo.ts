@@ -1,10 +1,12 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, ModelDeploymentsTable, OrganizationsTable } from '../../db/schema.js';
 
-export type ModelDeploymentFields = Pick<
-  Updateable<ModelDeploymentsTable>,
-  'chat_llm_configuration_id' | 'embedding_llm_configuration_id' | 'image_llm_configuration_id' | 'judge_llm_configuration_id'
->;
+export const MODEL_PURPOSES = ['chat', 'embedding', 'image', 'judge'] as const;
+export type ModelPurpose = (typeof MODEL_PURPOSES)[number];
+/** The LLM configuration chosen for each purpose (null: none); a purpose left out keeps its choice. */
+export type ModelChoices = { [P in ModelPurpose]?: number | null };
+
+const columnOf = (purpose: ModelPurpose) => `${purpose}_llm_configuration_id` as const;
 
 export class OrganizationsRepo {
   constructor(private readonly db: Kysely<DB>) {}
@@ -49,14 +51,19 @@ export class OrganizationsRepo {
     return this.db
       .selectFrom('model_deployments as m')
       .innerJoin('users as modifier', 'modifier.id', 'm.modified_by')
-      .selectAll('m')
-      .select('modifier.email as modified_by_email')
+      .select(['m.chat_llm_configuration_id as chat', 'm.embedding_llm_configuration_id as embedding', 'm.image_llm_configuration_id as image', 'm.judge_llm_configuration_id as judge'])
+      .select(['m.modified_on', 'modifier.email as modified_by_email'])
       .where('m.organization_id', '=', organizationId)
       .executeTakeFirst();
   }
 
-  async saveModelDeployment(organizationId: number, fields: ModelDeploymentFields, at: string, userId: number): Promise<void> {
-    const changed = { ...fields, modified_on: at, modified_by: userId };
+  async saveModelDeployment(organizationId: number, choices: ModelChoices, at: string, userId: number): Promise<void> {
+    const columns: Partial<Pick<ModelDeploymentsTable, ReturnType<typeof columnOf>>> = {};
+    for (const purpose of MODEL_PURPOSES) {
+      const choice = choices[purpose];
+      if (choice !== undefined) columns[columnOf(purpose)] = choice;
+    }
+    const changed = { ...columns, modified_on: at, modified_by: userId };
     await this.db
       .insertInto('model_deployments')
       .values({ organization_id: organizationId, ...changed })

@@ -1,19 +1,19 @@
 // The caller's organization: its settings, users, logo and model deployment. Every method takes the
 // organization id of the path and answers 404 unless it is the caller's own.
 import { now } from '../../clock.js';
-import type { Database } from '../../db/database.js';
 import { BadRequest, NotFound, UnsupportedMediaType } from '../../errors.js';
 import { sentFields } from '../../fields.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { detectImageType } from '../../storage/image-type.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
-import { presentUser } from '../users/user.presenter.js';
-import { UsersRepo, type UserFilter } from '../users/users.repo.js';
+import type { UserFilter } from '../users/users.repo.js';
 import type { UserView } from '../users/users.schemas.js';
+import { listUsers } from '../users/users.service.js';
 import { organizationPolicy } from './organization.policy.js';
-import { OrganizationsRepo, type ModelDeploymentRow, type OrganizationWithAudit } from './organizations.repo.js';
+import { MODEL_PURPOSES, type ModelDeploymentRow, type OrganizationWithAudit } from './organizations.repo.js';
 import type { ModelDeploymentView, OrganizationView, UpdateModelDeploymentInput } from './organizations.schemas.js';
 
 const logoUrl = (organizationId: number) => `/api/v2/organizations/${organizationId}/logo`;
@@ -33,10 +33,10 @@ function presentOrganization(organization: OrganizationWithAudit): OrganizationV
 
 function presentModelDeployment(row: ModelDeploymentRow | undefined): ModelDeploymentView {
   return {
-    chat: row?.chat_llm_configuration_id ?? null,
-    embedding: row?.embedding_llm_configuration_id ?? null,
-    image: row?.image_llm_configuration_id ?? null,
-    judge: row?.judge_llm_configuration_id ?? null,
+    chat: row?.chat ?? null,
+    embedding: row?.embedding ?? null,
+    image: row?.image ?? null,
+    judge: row?.judge ?? null,
     modified_on: row?.modified_on ?? null,
     modified_by: row?.modified_by_email ?? null,
   };
@@ -49,17 +49,13 @@ export function requireOwnOrganization(actor: Actor, organizationId: number): vo
 
 export class OrganizationsService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly blobs: BlobStore,
   ) {}
 
-  private repo() {
-    return new OrganizationsRepo(this.database.db);
-  }
-
   private async requireOrganization(actor: Actor, organizationId: number): Promise<OrganizationWithAudit> {
     requireOwnOrganization(actor, organizationId);
-    const organization = await this.repo().findWithAudit(organizationId);
+    const organization = await this.store.repos.organizations.findWithAudit(organizationId);
     if (!organization) throw new NotFound('organization', organizationId);
     return organization;
   }
@@ -72,14 +68,13 @@ export class OrganizationsService {
     await this.requireOrganization(actor, organizationId);
     authorize(organizationPolicy.mayChange(actor), 'Only owners and admins may change the organization');
     const fields = sentFields(input, ['name', 'description']);
-    await this.repo().update(organizationId, { ...fields, modified_on: now(), modified_by: actor.userId });
+    await this.store.repos.organizations.update(organizationId, { ...fields, modified_on: now(), modified_by: actor.userId });
     return this.get(actor, organizationId);
   }
 
   async users(actor: Actor, organizationId: number, filter: UserFilter, window: ListWindow): Promise<ListSlice<UserView>> {
     requireOwnOrganization(actor, organizationId);
-    const { rows, total } = await new UsersRepo(this.database.db, this.database.dialect).list(organizationId, filter, window);
-    return { items: rows.map(presentUser), total };
+    return listUsers(this.store.repos, organizationId, filter, window);
   }
 
   /**
@@ -97,11 +92,10 @@ export class OrganizationsService {
     let previousKey: string | null;
     try {
       // Under the organization's lock, so that of two uploads at once each removes the logo it replaced.
-      previousKey = await this.database.db.transaction().execute(async (trx) => {
-        const repo = new OrganizationsRepo(trx);
-        await repo.lock(organizationId);
-        const previous = (await repo.findById(organizationId))?.logo_key ?? null;
-        await repo.update(organizationId, { logo_key: key, logo_content_type: contentType, modified_on: now(), modified_by: actor.userId });
+      previousKey = await this.store.transaction(async ({ organizations }) => {
+        await organizations.lock(organizationId);
+        const previous = (await organizations.findById(organizationId))?.logo_key ?? null;
+        await organizations.update(organizationId, { logo_key: key, logo_content_type: contentType, modified_on: now(), modified_by: actor.userId });
         return previous;
       });
     } catch (error) {
@@ -121,19 +115,13 @@ export class OrganizationsService {
 
   async modelDeployment(actor: Actor, organizationId: number): Promise<ModelDeploymentView> {
     requireOwnOrganization(actor, organizationId);
-    return presentModelDeployment(await this.repo().findModelDeployment(organizationId));
+    return presentModelDeployment(await this.store.repos.organizations.findModelDeployment(organizationId));
   }
 
   async setModelDeployment(actor: Actor, organizationId: number, input: UpdateModelDeploymentInput): Promise<ModelDeploymentView> {
     requireOwnOrganization(actor, organizationId);
     authorize(organizationPolicy.mayChange(actor), 'Only owners and admins may set the model deployment');
-    const fields = {
-      ...(input.chat === undefined ? {} : { chat_llm_configuration_id: input.chat }),
-      ...(input.embedding === undefined ? {} : { embedding_llm_configuration_id: input.embedding }),
-      ...(input.image === undefined ? {} : { image_llm_configuration_id: input.image }),
-      ...(input.judge === undefined ? {} : { judge_llm_configuration_id: input.judge }),
-    };
-    await this.repo().saveModelDeployment(organizationId, fields, now(), actor.userId);
+    await this.store.repos.organizations.saveModelDeployment(organizationId, sentFields(input, MODEL_PURPOSES), now(), actor.userId);
     return this.modelDeployment(actor, organizationId);
   }
 }

@@ -1,8 +1,9 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
+import { selectSlice } from '../../db/list-slice.js';
 import type { DB, ProjectsTable } from '../../db/schema.js';
-import { rowLimit, type ListWindow } from '../../pagination.js';
+import type { ListSlice, ListWindow } from '../../pagination.js';
 
 export interface ProjectFilter {
   q?: string | undefined;
@@ -46,11 +47,8 @@ export class ProjectsRepo {
     return (await this.idsOf(organizationId).where('id', '=', projectId).executeTakeFirst()) !== undefined;
   }
 
-  async list(organizationId: number, filter: ProjectFilter, window: ListWindow) {
-    const query = this.filtered(organizationId, filter);
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await this.selectProject(query).orderBy('p.name').orderBy('p.id').limit(rowLimit(window)).offset(window.offset).execute();
-    return { rows, total: Number(total) };
+  list(organizationId: number, filter: ProjectFilter, window: ListWindow) {
+    return selectSlice(this.selectProject(this.filtered(organizationId, filter)).orderBy('p.name').orderBy('p.id'), window);
   }
 
   private filtered(organizationId: number, filter: ProjectFilter) {
@@ -169,15 +167,17 @@ export class ProjectsRepo {
   }
 
   /** The ids of the projects the user used most recently, newest first. */
-  async recentIds(organizationId: number, userId: number, window: ListWindow) {
+  async listRecentIds(organizationId: number, userId: number, window: ListWindow): Promise<ListSlice<number>> {
     const query = this.db
       .selectFrom('project_recent as r')
       .innerJoin('projects as p', 'p.id', 'r.project_id')
+      .select('p.id')
       .where('p.organization_id', '=', organizationId)
-      .where('r.user_id', '=', userId);
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await query.select('p.id').orderBy('r.used_on', 'desc').orderBy('p.id', 'desc').limit(rowLimit(window)).offset(window.offset).execute();
-    return { ids: rows.map((row) => row.id), total: Number(total) };
+      .where('r.user_id', '=', userId)
+      .orderBy('r.used_on', 'desc')
+      .orderBy('p.id', 'desc');
+    const { items, total } = await selectSlice(query, window);
+    return { items: items.map((row) => row.id), total };
   }
 }
 

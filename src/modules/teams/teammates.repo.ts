@@ -1,8 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import { conflictIfDuplicate } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
+import { selectSlice } from '../../db/list-slice.js';
 import type { DB, TeamMembersTable, TeamRole } from '../../db/schema.js';
-import { rowLimit, type ListWindow } from '../../pagination.js';
+import type { ListWindow } from '../../pagination.js';
 
 const MEMBER_COLUMNS = [
   'm.team_id',
@@ -33,17 +34,8 @@ export class TeammatesRepo {
       .where('m.team_id', '=', teamId);
   }
 
-  async list(organizationId: number, teamId: number, window: ListWindow) {
-    const { total } = await this.ofTeam(organizationId, teamId)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.ofTeam(organizationId, teamId)
-      .select(MEMBER_COLUMNS)
-      .orderBy('u.email')
-      .limit(rowLimit(window))
-      .offset(window.offset)
-      .execute();
-    return { rows, total: Number(total) };
+  list(organizationId: number, teamId: number, window: ListWindow) {
+    return selectSlice(this.ofTeam(organizationId, teamId).select(MEMBER_COLUMNS).orderBy('u.email'), window);
   }
 
   find(organizationId: number, teamId: number, userId: number) {

@@ -1,8 +1,9 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
+import { selectSlice } from '../../db/list-slice.js';
 import type { DB, TeamRole, TeamsTable } from '../../db/schema.js';
-import { rowLimit, type ListWindow } from '../../pagination.js';
+import type { ListWindow } from '../../pagination.js';
 
 export interface TeamFilter {
   q?: string | undefined;
@@ -46,7 +47,7 @@ export class TeamsRepo {
     return row !== undefined;
   }
 
-  async list(organizationId: number, callerId: number, filter: TeamFilter, window: ListWindow) {
+  list(organizationId: number, callerId: number, filter: TeamFilter, window: ListWindow) {
     let query = this.visible(organizationId, callerId);
     if (filter.q) {
       const text = filter.q;
@@ -56,9 +57,7 @@ export class TeamsRepo {
       const userId = filter.memberUserId;
       query = query.where((eb) => eb.exists(eb.selectFrom('team_members as f').select('f.team_id').whereRef('f.team_id', '=', 't.id').where('f.user_id', '=', userId)));
     }
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await this.selectTeam(query).orderBy('t.name').orderBy('t.id').limit(rowLimit(window)).offset(window.offset).execute();
-    return { rows, total: Number(total) };
+    return selectSlice(this.selectTeam(query).orderBy('t.name').orderBy('t.id'), window);
   }
 
   /** Brief records of the organization's teams among the given ids. */

@@ -1,10 +1,12 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { conflictIfDuplicate } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
+import { selectSlice } from '../../db/list-slice.js';
 import type { DB, OrganizationRole, UsersTable } from '../../db/schema.js';
-import { rowLimit, type ListWindow } from '../../pagination.js';
+import type { ListWindow } from '../../pagination.js';
 
 export type NewUser = Insertable<UsersTable>;
+export type UserChange = Updateable<UsersTable>;
 
 export interface UserFilter {
   q?: string | undefined;
@@ -37,7 +39,7 @@ export class UsersRepo {
     return this.withAudit().where('u.organization_id', '=', organizationId).where('u.id', '=', userId).executeTakeFirst();
   }
 
-  async list(organizationId: number, filter: UserFilter, window: ListWindow) {
+  list(organizationId: number, filter: UserFilter, window: ListWindow) {
     let query = this.withAudit().where('u.organization_id', '=', organizationId);
     if (filter.q) {
       const text = filter.q;
@@ -47,12 +49,7 @@ export class UsersRepo {
     }
     if (filter.role) query = query.where('u.role', '=', filter.role);
     if (filter.isActive !== undefined) query = query.where('u.deactivated_on', filter.isActive ? 'is' : 'is not', null);
-    const { total } = await query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await query.orderBy('u.id').limit(rowLimit(window)).offset(window.offset).execute();
-    return { rows, total: Number(total) };
+    return selectSlice(query.orderBy('u.id'), window);
   }
 
   /** Of the given ids, those of the organization's users, with whether each is active. */
@@ -102,7 +99,7 @@ export class UsersRepo {
     }
   }
 
-  async update(organizationId: number, userId: number, fields: Updateable<UsersTable>): Promise<void> {
+  async update(organizationId: number, userId: number, fields: UserChange): Promise<void> {
     const values = fields.email === undefined ? fields : { ...fields, email: fields.email.toLowerCase() };
     try {
       await this.db.updateTable('users').set(values).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
