@@ -25,7 +25,8 @@ export class ProjectsService {
 
   private async present(actor: Actor, projects: ProjectWithUsers[], options: ProjectReadOptions, repos: Repositories = this.store.repos): Promise<ProjectView[]> {
     const ids = projects.map((project) => project.id);
-    const [teams, members] = [await repos.projects.teamLinks(actor.organizationId, ids), await repos.projects.memberLinks(actor.organizationId, ids)];
+    const teams = await repos.projects.teamLinks(actor.organizationId, ids);
+    const members = await repos.projects.memberLinks(actor.organizationId, ids);
     return presentProjects(projects, teams, members, options.includeTeams);
   }
 
