@@ -48,7 +48,8 @@ export class BlockList {
   }
 
   private push(kind: BlockKind, text: string, where: { level?: number; page?: number }): void {
-    const block: Block = { kind, text };
+    // PDFs map glyphs they have no character for to NUL, which no database column of text takes.
+    const block: Block = { kind, text: text.includes('\u0000') ? text.replaceAll('\u0000', '') : text };
     if (where.level !== undefined) block.level = where.level;
     if (where.page !== undefined) block.page = where.page;
     this.blocks.push(block);

@@ -1,6 +1,5 @@
 // The shapes that pass between the steps of ingestion: the detected type, the extracted document
 // (blocks that keep headings and page numbers), and the errors extraction throws.
-import { AppError } from '../errors.js';
 
 export const DOCUMENT_TYPES = ['pdf', 'docx', 'html', 'md', 'txt', 'csv', 'json'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -39,16 +38,17 @@ export interface ExtractedDocument {
 export type ExtractionFailureKind = 'unreadable' | 'encrypted' | 'too_large' | 'empty';
 
 /**
- * A document whose text could not be extracted. The message is meant for the user: the pipeline
- * stores it as the document's `error`. Too large → 413, anything else → 415 (a file the server
- * cannot process).
+ * A document whose text could not be extracted, and never will be: the pipeline fails the document
+ * at once (no retry) and stores the message, which is meant for the user, as its `error`. Extraction
+ * runs in the background, not in a request, so it carries a kind rather than an HTTP status.
  */
-export class ExtractionFailed extends AppError {
+export class ExtractionFailed extends Error {
   constructor(
     readonly kind: ExtractionFailureKind,
     message: string,
   ) {
-    super(kind === 'too_large' ? 413 : 415, kind === 'too_large' ? 'payload_too_large' : 'unsupported_media_type', message);
+    super(message);
+    this.name = 'ExtractionFailed';
   }
 }
 
