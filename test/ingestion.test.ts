@@ -28,7 +28,7 @@ describe('ingestion', () => {
 
   it('refuses a type it does not know', async () => {
     const error = await rejection(createIngestion().extract('url', Buffer.from('x')), ExtractionFailed);
-    expect(error.status).toBe(415);
+    expect(error.kind).toBe('unreadable');
     expect(error.message).toBe('Documents of type "url" cannot be processed');
   });
 });
