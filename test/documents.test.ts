@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
@@ -198,10 +198,14 @@ describe.each(databaseKinds)('documents (%s)', (kind) => {
     expect(state!.error).toBeTruthy();
     expect((await member.api.get(`/api/v2/corpora/${corpus.id}`)).body.data.document_counts.failed).toBe(1);
     // The uploader is told, once the failure is recorded.
-    let told;
-    for (const deadline = Date.now() + 5000; !told && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
-      told = (await member.api.get('/api/v2/notifications?unread=true')).body.data.items.find((n: { kind: string }) => n.kind === 'document_failed');
-    }
+    const told = await vi.waitFor(
+      async () => {
+        const found = (await member.api.get('/api/v2/notifications?unread=true')).body.data.items.find((n: { kind: string }) => n.kind === 'document_failed');
+        if (!found) throw new Error('no notification yet');
+        return found;
+      },
+      { timeout: 20_000, interval: 20 },
+    );
     expect(told).toMatchObject({ kind: 'document_failed', title: 'The document broken.pdf could not be processed', link: `/api/v2/corpora/${corpus.id}/documents/${id}` });
     expect(told.body).toContain('extracting');
 

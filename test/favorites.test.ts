@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { steppedClock } from './support/clock.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
 import { createAgent, createUser, type TestUser } from './support/factories.js';
@@ -19,8 +20,10 @@ describe.each(databaseKinds)('recent and starred agents (%s)', (kind) => {
     it(`${list}: add, list newest first, per user, remove`, async () => {
       const first = await createAgent(alice);
       const second = await createAgent(alice);
+      const clock = steppedClock();
+      onTestFinished(clock.restore);
       expect((await bob.api.post(`/api/v2/agents/${list}`, { agent_id: first.id })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.step();
       expect((await bob.api.post(`/api/v2/agents/${list}`, { agent_id: second.id })).body.data).toEqual({ agent_id: second.id });
       // Adding twice keeps one entry.
       expect((await bob.api.post(`/api/v2/agents/${list}`, { agent_id: second.id })).status).toBe(200);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { steppedClock } from './support/clock.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
@@ -160,12 +161,14 @@ describe.each(databaseKinds)('projects (%s)', (kind) => {
     it('recent: the projects the caller opened, created or changed, newest first', async () => {
       const user = await createUser(t.app, { role: 'member' });
       expect((await user.api.get('/api/v2/projects/recent')).body.data.total).toBe(0);
+      const clock = steppedClock();
+      onTestFinished(clock.restore);
       const own = await createProject(user);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.step();
       await user.api.get(`/api/v2/projects/${alpha.id}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.step();
       await user.api.get(`/api/v2/projects/${beta.id}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.step();
       await user.api.get(`/api/v2/projects/${alpha.id}`);
       const recent = (await user.api.get('/api/v2/projects/recent')).body.data;
       expect(ids(recent.items)).toEqual([alpha.id, beta.id, own.id]);
