@@ -83,8 +83,12 @@ describe.skipIf(!databaseKinds.includes('postgres'))('losing the PostgreSQL conn
     });
     await inTransaction.promise;
 
-    await outage.begin();
-    outageBegun.resolve();
+    try {
+      await outage.begin();
+    } finally {
+      // Even when the outage could not begin, so that the job and the transaction end.
+      outageBegun.resolve();
+    }
     const lost = await transaction.then(() => undefined, (error: unknown) => error);
     expect(t.app.database.dialect.isUnavailable(lost)).toBe(true);
 

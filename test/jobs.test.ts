@@ -1,47 +1,88 @@
 // The jobs table under concurrent workers: claims never overlap, expired leases are taken again,
-// failures are retried with backoff and then given up with the handler told.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// failures are retried with backoff and then given up with the handler told, a database outage is
+// retried however long it lasts, and payloads come back typed as they were enqueued.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JobHandler, JobHandlers } from '../src/jobs/job-types.js';
 import { JobsRepo } from '../src/jobs/jobs.repo.js';
-import { PermanentJobError, Worker, type JobHandler } from '../src/jobs/worker.js';
-import type { JobRow } from '../src/db/schema.js';
+import { PermanentJobError, Worker, type WorkerOptions } from '../src/jobs/worker.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { createCorpus, uploadFiles } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
-import { firstOrganizationId } from './support/factories.js';
+import { createUser, type TestUser } from './support/factories.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const silentLog = { warn: () => undefined, error: () => undefined, info: () => undefined } as never;
+const quickly: WorkerOptions = { concurrency: 2, leaseMs: 5000, pollMs: 20, backoffMs: 10 };
+
+/** What each database reports when its connection is lost or it is busy: the dialect calls it unavailable. */
+const outageErrors = {
+  sqlite: () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+  postgres: () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+};
 
 describe.each(databaseKinds)('jobs (%s)', (kind) => {
   let t: TestApp;
   let repo: JobsRepo;
-  let organizationId: number;
+  let user: TestUser;
+  let corpusId: number;
 
   beforeAll(async () => {
     // The app's own worker stays out of the way: these tests drive the table themselves.
     t = await startTestApp(kind, { WORKER_IN_PROCESS: 'false' });
     repo = new JobsRepo(t.app.database.db, t.app.database.dialect);
-    organizationId = await firstOrganizationId(t.app);
+    user = await createUser(t.app);
+    corpusId = (await createCorpus(user)).id;
   });
+  beforeEach(() => t.app.database.db.deleteFrom('jobs').execute());
   afterAll(() => t.close());
 
-  async function enqueue(count: number, kind = 'test.job', maxAttempts = 3) {
-    for (let i = 0; i < count; i++) await repo.enqueue({ organization_id: organizationId, kind, document_id: null, max_attempts: maxAttempts, run_after: iso(Date.now()) }, iso(Date.now()));
+  /** Documents to hang jobs on (a job's document is a foreign key); their uploads' own jobs are removed. */
+  async function newDocuments(count: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let made = 0; made < count; made += 20) {
+      const files = Array.from({ length: Math.min(20, count - made) }, () => ({ name: 'note.txt', bytes: `A note about harbours, ${randomUUID()}.` }));
+      const reply = await uploadFiles(t.app, user, corpusId, files);
+      ids.push(...reply.body.data.items.map((document: { id: number }) => document.id));
+    }
+    await t.app.database.db.deleteFrom('jobs').execute();
+    return ids;
   }
 
+  async function enqueueProcessing(documentIds: number[]) {
+    for (const documentId of documentIds) await repo.enqueue('document.process', { organizationId: user.organizationId, documentId }, iso(Date.now()));
+  }
+
+  function runWorker(handler: JobHandler<'document.process'>) {
+    const handlers: JobHandlers = { 'document.process': handler };
+    const worker = new Worker(t.app.database, handlers, quickly, silentLog);
+    worker.start();
+    return worker;
+  }
+
+  const jobRows = () => t.app.database.db.selectFrom('jobs').select(['kind', 'document_id', 'status', 'attempts', 'last_error']).orderBy('id').execute();
+
+  it('stores a payload in the job row and claims it back typed', async () => {
+    const [documentId] = await newDocuments(1);
+    await enqueueProcessing([documentId!]);
+    expect(await jobRows()).toEqual([{ kind: 'document.process', document_id: documentId, status: 'queued', attempts: 0, last_error: null }]);
+    const [job] = await repo.claim('worker', iso(Date.now()), iso(Date.now() + 60_000), 1);
+    expect(job).toMatchObject({ name: 'document.process', payload: { organizationId: user.organizationId, documentId }, attempts: 1, maxAttempts: 3 });
+  });
+
   it('concurrent claims never take the same job', async () => {
-    await enqueue(40);
+    await enqueueProcessing(await newDocuments(40));
     const now = Date.now();
     const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => repo.claim(`worker-${i}`, iso(now), iso(now + 60_000), 10)));
     const ids = claims.flat().map((job) => job.id);
     expect(ids.length).toBe(40);
     expect(new Set(ids).size).toBe(40);
-    for (const job of claims.flat()) expect(job).toMatchObject({ status: 'running', attempts: 1 });
+    for (const job of claims.flat()) expect(job).toMatchObject({ name: 'document.process', attempts: 1 });
     expect(await repo.claim('late', iso(now), iso(now + 60_000), 10)).toEqual([]);
   });
 
   it('a job whose lease expired is claimed again, and the old owner can no longer finish it', async () => {
-    await t.app.database.db.deleteFrom('jobs').execute();
-    await enqueue(1);
+    await enqueueProcessing(await newDocuments(1));
     const start = Date.now();
     const [job] = await repo.claim('dead-worker', iso(start), iso(start + 1000), 1);
     expect(await repo.claim('other', iso(start + 500), iso(start + 1500), 1)).toEqual([]);
@@ -53,32 +94,59 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
   });
 
   it('a worker retries failures with backoff, then gives up and tells the handler; permanent failures at once', async () => {
-    await t.app.database.db.deleteFrom('jobs').execute();
+    const [flaky, permanent] = await newDocuments(2);
     const runs: number[] = [];
     const failed: string[] = [];
-    const handler: JobHandler = {
-      run: async (job: JobRow) => {
+    const worker = runWorker({
+      run: async (job) => {
         runs.push(job.attempts);
-        if (job.kind === 'test.permanent') throw new PermanentJobError('cannot be mended');
+        if (job.payload.documentId === permanent) throw new PermanentJobError('cannot be mended');
         throw new Error(`transient ${job.attempts}`);
       },
-      onFailed: async (job: JobRow, reason: string) => {
-        failed.push(`${job.kind}: ${reason}`);
+      onFailed: async (job, reason) => {
+        failed.push(`${job.payload.documentId === flaky ? 'flaky' : 'permanent'}: ${reason}`);
       },
-    };
-    const worker = new Worker(t.app.database, { 'test.flaky': handler, 'test.permanent': handler }, { concurrency: 2, leaseMs: 5000, pollMs: 20, backoffMs: 10 }, silentLog);
-    await enqueue(1, 'test.flaky', 3);
-    await enqueue(1, 'test.permanent', 3);
-    worker.start();
-    const deadline = Date.now() + 10_000;
-    while (failed.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await enqueueProcessing([flaky!, permanent!]);
+    await vi.waitFor(() => expect(failed.length).toBe(2), { timeout: 10_000, interval: 20 });
     await worker.stop();
-    expect(failed.sort()).toEqual(['test.flaky: transient 3', 'test.permanent: cannot be mended']);
+    expect(failed.sort()).toEqual(['flaky: transient 3', 'permanent: cannot be mended']);
     expect(runs.sort()).toEqual([1, 1, 2, 3]);
-    const rows = await t.app.database.db.selectFrom('jobs').select(['kind', 'status', 'attempts']).orderBy('kind').execute();
-    expect(rows).toEqual([
-      { kind: 'test.flaky', status: 'failed', attempts: 3 },
-      { kind: 'test.permanent', status: 'failed', attempts: 1 },
+    expect((await jobRows()).map(({ document_id, status, attempts }) => ({ document_id, status, attempts }))).toEqual([
+      { document_id: flaky, status: 'failed', attempts: 3 },
+      { document_id: permanent, status: 'failed', attempts: 1 },
     ]);
+  });
+
+  it('a job that meets a database outage is retried past its attempts, and not failed for it', async () => {
+    const [documentId] = await newDocuments(1);
+    const failed: string[] = [];
+    const worker = runWorker({
+      run: async (job) => {
+        if (job.attempts <= 4) throw outageErrors[kind]();
+      },
+      onFailed: async (_job, reason) => {
+        failed.push(reason);
+      },
+    });
+    await enqueueProcessing([documentId!]);
+    await vi.waitFor(async () => expect((await jobRows())[0]).toMatchObject({ status: 'done', attempts: 5 }), { timeout: 10_000, interval: 20 });
+    await worker.stop();
+    expect(failed).toEqual([]);
+  });
+
+  it('leaves jobs of an unknown name to a newer worker, and fails a job without its payload', async () => {
+    const at = iso(Date.now());
+    const row = { organization_id: user.organizationId, status: 'queued' as const, max_attempts: 3, run_after: at, created_on: at, modified_on: at };
+    await t.app.database.db.insertInto('jobs').values([{ ...row, kind: 'report.email', document_id: null }, { ...row, kind: 'document.process', document_id: null }]).execute();
+    const run = vi.fn(async () => undefined);
+    const worker = runWorker({ run, onFailed: run });
+    await vi.waitFor(async () => expect((await jobRows())[1]).toMatchObject({ status: 'failed' }), { timeout: 10_000, interval: 20 });
+    await worker.stop();
+    expect(await jobRows()).toEqual([
+      { kind: 'report.email', document_id: null, status: 'queued', attempts: 0, last_error: null },
+      { kind: 'document.process', document_id: null, status: 'failed', attempts: 1, last_error: 'The document.process job holds no payload' },
+    ]);
+    expect(run).not.toHaveBeenCalled();
   });
 });

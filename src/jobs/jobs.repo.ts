@@ -1,15 +1,51 @@
 // The jobs table: durable work with leases. A job is claimed by setting a lease; a worker that dies
-// leaves a lease that expires, and the job is claimed again.
+// leaves a lease that expires, and the job is claimed again. Payloads are written to and read from
+// the table here, so that handlers see only their typed payload.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import type { DB, JobRow } from '../db/schema.js';
+import { JOB_ATTEMPTS, JOB_NAMES, type AnyJob, type Job, type JobName, type JobPayloads } from './job-types.js';
 
-export interface NewJob {
-  organization_id: number;
-  kind: string;
-  document_id: number | null;
-  max_attempts: number;
-  run_after: string;
+/** A claimed row whose payload cannot be read (written by hand, or damaged): the worker fails it for good. */
+export interface UnreadableJob {
+  id: number;
+  name: string;
+  attempts: number;
+  maxAttempts: number;
+  unreadable: string;
+}
+
+export type ClaimedJob = AnyJob | UnreadableJob;
+
+/** How a kind of job keeps its payload in the columns of the jobs table. */
+interface PayloadColumns<N extends JobName> {
+  write(payload: JobPayloads[N]): { organization_id: number; document_id: number | null };
+  /** The payload, or undefined when the row holds none. */
+  read(row: JobRow): JobPayloads[N] | undefined;
+}
+
+// The jobs table has no payload column yet: the one kind of job keeps its document in document_id,
+// whose foreign key drops the job with the document. A kind whose payload fits no column comes with
+// a migration adding a JSON payload column, encoded and decoded here.
+const PAYLOAD_COLUMNS: { [N in JobName]: PayloadColumns<N> } = {
+  'document.process': {
+    write: (payload) => ({ organization_id: payload.organizationId, document_id: payload.documentId }),
+    read: (row) => (row.document_id === null ? undefined : { organizationId: row.organization_id, documentId: row.document_id }),
+  },
+};
+
+function decodeAs<N extends JobName>(name: N, row: JobRow): Job<N> | UnreadableJob {
+  const base = { id: row.id, attempts: row.attempts, maxAttempts: row.max_attempts };
+  const payload = PAYLOAD_COLUMNS[name].read(row);
+  return payload === undefined ? { ...base, name, unreadable: `The ${name} job holds no payload` } : { ...base, name, payload };
+}
+
+function decode(row: JobRow): ClaimedJob {
+  const name = row.kind as JobName;
+  // Only known names are claimed (see claim); the check keeps a row written by hand from passing.
+  if (!JOB_NAMES.includes(name)) return { id: row.id, name: row.kind, attempts: row.attempts, maxAttempts: row.max_attempts, unreadable: `No job is named ${row.kind}` };
+  // A Job<N> of a given name is one member of AnyJob; the compiler cannot follow the name through the union.
+  return decodeAs(name, row) as ClaimedJob;
 }
 
 export class JobsRepo {
@@ -18,16 +54,27 @@ export class JobsRepo {
     private readonly dialect: Dialect,
   ) {}
 
-  async enqueue(job: NewJob, at: string): Promise<void> {
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], at: string, runAfter = at): Promise<void> {
     await this.db
       .insertInto('jobs')
-      .values({ ...job, status: 'queued', created_on: at, modified_on: at })
+      .values({
+        ...PAYLOAD_COLUMNS[name].write(payload),
+        kind: name,
+        max_attempts: JOB_ATTEMPTS[name],
+        run_after: runAfter,
+        status: 'queued',
+        created_on: at,
+        modified_on: at,
+      })
       .execute();
   }
 
-  /** Claims up to `limit` jobs that are due, or whose lease has expired, for `owner` until `leaseUntil`. */
-  claim(owner: string, at: string, leaseUntil: string, limit: number): Promise<JobRow[]> {
-    return this.db
+  /**
+   * Claims up to `limit` jobs that are due, or whose lease has expired, for `owner` until `leaseUntil`.
+   * Only jobs this version knows are taken: one named by a newer version waits for a worker of it.
+   */
+  async claim(owner: string, at: string, leaseUntil: string, limit: number): Promise<ClaimedJob[]> {
+    const rows = await this.db
       .updateTable('jobs')
       .set((eb) => ({
         status: 'running',
@@ -41,6 +88,7 @@ export class JobsRepo {
           eb
             .selectFrom('jobs')
             .select('id')
+            .where('kind', 'in', JOB_NAMES)
             .where((w) =>
               w.or([
                 w.and([w('status', '=', 'queued'), w('run_after', '<=', at)]),
@@ -53,6 +101,7 @@ export class JobsRepo {
       )
       .returningAll()
       .execute();
+    return rows.map(decode);
   }
 
   async renewLease(jobId: number, owner: string, leaseUntil: string): Promise<void> {

@@ -6,25 +6,22 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
-import type { JobRow } from '../db/schema.js';
-import { JobsRepo } from './jobs.repo.js';
+import type { Job, JobHandlers, JobName } from './job-types.js';
+import { JobsRepo, type ClaimedJob, type UnreadableJob } from './jobs.repo.js';
 
 /** A failure that trying again cannot mend (a corrupt file, an unsupported format). */
 export class PermanentJobError extends Error {}
-
-export interface JobHandler {
-  run(job: JobRow): Promise<void>;
-  /** Called once when the job has failed for good, with the last error's message. */
-  onFailed(job: JobRow, reason: string): Promise<void>;
-}
 
 export interface WorkerOptions {
   concurrency: number;
   leaseMs: number;
   pollMs: number;
-  /** Delay before retry n (1-based) is backoffMs * 2^(n-1). */
+  /** Delay before retry n (1-based) is backoffMs * 2^(n-1), doubled at most MAX_BACKOFF_DOUBLINGS times. */
   backoffMs: number;
 }
+
+/** Retries through a long database outage are not counted against a job, so its backoff is bounded. */
+const MAX_BACKOFF_DOUBLINGS = 9;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -41,7 +38,7 @@ export class Worker {
 
   constructor(
     database: Database,
-    private readonly handlers: Record<string, JobHandler>,
+    private readonly handlers: JobHandlers,
     private readonly options: WorkerOptions,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -89,7 +86,7 @@ export class Worker {
   }
 
   /** Jobs for the free slots; none while the database is unreachable (the loop tries again at the next poll). */
-  private async claimFreeSlots(): Promise<JobRow[]> {
+  private async claimFreeSlots(): Promise<ClaimedJob[]> {
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return [];
     try {
@@ -119,34 +116,45 @@ export class Worker {
     });
   }
 
-  private async execute(job: JobRow): Promise<void> {
-    const handler = this.handlers[job.kind];
+  private async execute(job: ClaimedJob): Promise<void> {
     const renew = setInterval(() => {
       this.jobs.renewLease(job.id, this.owner, iso(Date.now() + this.options.leaseMs)).catch(() => undefined);
     }, Math.max(100, this.options.leaseMs / 3));
     try {
-      if (!handler) throw new PermanentJobError(`No handler for jobs of kind ${job.kind}`);
-      await handler.run(job);
-      await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
-    } catch (error) {
-      await this.handleFailure(job, handler, error);
+      if ('unreadable' in job) await this.failUnreadable(job);
+      else await this.runWithHandler(job);
     } finally {
       clearInterval(renew);
     }
   }
 
-  private async handleFailure(job: JobRow, handler: JobHandler | undefined, error: unknown): Promise<void> {
+  private async runWithHandler<N extends JobName>(job: Job<N>): Promise<void> {
+    const handler = this.handlers[job.name];
+    try {
+      await handler.run(job);
+      await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
+    } catch (error) {
+      await this.handleFailure(job, error);
+    }
+  }
+
+  private async failUnreadable(job: UnreadableJob): Promise<void> {
+    this.log.error({ job: job.id, kind: job.name, reason: job.unreadable }, 'job cannot be read');
+    await this.jobs.finish(job.id, this.owner, 'failed', iso(Date.now()), job.unreadable);
+  }
+
+  private async handleFailure<N extends JobName>(job: Job<N>, error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     // A database outage says nothing about the job: it is tried again after the outage, however many
     // attempts it has used, rather than failed for good because the outage outlasted its retries.
     const outage = this.dialect.isUnavailable(error);
-    const final = error instanceof PermanentJobError || (job.attempts >= job.max_attempts && !outage);
-    this.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, final, err: error }, 'job failed');
+    const final = error instanceof PermanentJobError || (job.attempts >= job.maxAttempts && !outage);
+    this.log.warn({ job: job.id, kind: job.name, attempt: job.attempts, final, err: error }, 'job failed');
     try {
       if (final) {
-        if (await this.jobs.finish(job.id, this.owner, 'failed', iso(Date.now()), reason)) await handler?.onFailed(job, reason);
+        if (await this.jobs.finish(job.id, this.owner, 'failed', iso(Date.now()), reason)) await this.handlers[job.name].onFailed(job, reason);
       } else {
-        const delay = this.options.backoffMs * 2 ** (job.attempts - 1);
+        const delay = this.options.backoffMs * 2 ** Math.min(job.attempts - 1, MAX_BACKOFF_DOUBLINGS);
         await this.jobs.retryLater(job.id, this.owner, iso(Date.now() + delay), reason, iso(Date.now()));
       }
     } catch (bookkeeping) {

@@ -7,10 +7,6 @@ import type { DB, DocumentStep, DocumentsTable } from '../../../db/schema.js';
 import { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { DocumentsRepo } from '../documents.repo.js';
 
-export const PROCESS_DOCUMENT = 'document.process';
-/** Attempts of a document's processing before it is marked failed. */
-export const PROCESSING_ATTEMPTS = 3;
-
 export interface StepChange {
   corpusId: number;
   documentId: number;
@@ -46,10 +42,7 @@ export async function recordStep(db: Kysely<DB>, change: StepChange, fields: Upd
 }
 
 export async function enqueueProcessing(db: Kysely<DB>, dialect: Dialect, organizationId: number, documentId: number, at: string): Promise<void> {
-  await new JobsRepo(db, dialect).enqueue(
-    { organization_id: organizationId, kind: PROCESS_DOCUMENT, document_id: documentId, max_attempts: PROCESSING_ATTEMPTS, run_after: at },
-    at,
-  );
+  await new JobsRepo(db, dialect).enqueue('document.process', { organizationId, documentId }, at);
 }
 
 /**

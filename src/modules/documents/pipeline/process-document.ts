@@ -5,9 +5,10 @@
 // that have none). `embedding` is passed through only where vectors are in use.
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../../db/database.js';
-import type { DocumentRow, DocumentStep, JobRow } from '../../../db/schema.js';
+import type { DocumentRow, DocumentStep } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
+import type { Job, JobHandler } from '../../../jobs/job-types.js';
+import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { DocumentsRepo } from '../documents.repo.js';
@@ -46,7 +47,7 @@ const elapsed = (since: number) => Math.round((performance.now() - since) * 100)
 /** The document was deleted while it was being processed: its job ends quietly. */
 class DocumentGone extends Error {}
 
-export class DocumentProcessor implements JobHandler {
+export class DocumentProcessor implements JobHandler<'document.process'> {
   constructor(
     private readonly database: Database,
     private readonly blobs: BlobStore,
@@ -55,9 +56,8 @@ export class DocumentProcessor implements JobHandler {
     private readonly onFailure: DocumentFailureListener = async () => undefined,
   ) {}
 
-  async run(job: JobRow): Promise<void> {
-    const repo = new DocumentsRepo(this.database.db);
-    const document = job.document_id === null ? undefined : await repo.findForProcessing(job.document_id);
+  async run(job: Job<'document.process'>): Promise<void> {
+    const document = await new DocumentsRepo(this.database.db).findForProcessing(job.payload.documentId);
     if (!document || document.deleted_on !== null || document.failed_on !== null || document.step === 'indexed') return;
     try {
       await this.process(document);
@@ -141,9 +141,8 @@ export class DocumentProcessor implements JobHandler {
   }
 
   /** The job failed for good: the document keeps the step that failed, with the reason. */
-  async onFailed(job: JobRow, reason: string): Promise<void> {
-    if (job.document_id === null) return;
-    const document = await new DocumentsRepo(this.database.db).findForProcessing(job.document_id);
+  async onFailed(job: Job<'document.process'>, reason: string): Promise<void> {
+    const document = await new DocumentsRepo(this.database.db).findForProcessing(job.payload.documentId);
     if (!document || document.deleted_on !== null) return;
     await this.database.db.transaction().execute((trx) =>
       recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: document.step, failed: true, error: reason, at: new Date().toISOString() }),

@@ -1,0 +1,44 @@
+// Every kind of job the platform runs, by name, with the payload its handler is given. A new kind
+// of job is one entry in JobPayloads and JOB_ATTEMPTS, its storage in jobs.repo.ts, and a handler:
+// the compiler then asks for the handler wherever the worker is built.
+
+/** Every job belongs to an organization (the jobs table requires it, and deleting one drops its jobs). */
+export interface OrganizationJob {
+  organizationId: number;
+}
+
+export interface JobPayloads {
+  /** Takes a document through the pipeline, from the step its row records. */
+  'document.process': OrganizationJob & { documentId: number };
+}
+
+export type JobName = keyof JobPayloads;
+
+/** Attempts of each kind of job, the first run included, before it fails for good. */
+export const JOB_ATTEMPTS: { readonly [N in JobName]: number } = {
+  'document.process': 3,
+};
+
+export const JOB_NAMES = Object.keys(JOB_ATTEMPTS) as JobName[];
+
+/** A claimed job, its payload decoded. */
+export interface Job<N extends JobName = JobName> {
+  id: number;
+  name: N;
+  payload: JobPayloads[N];
+  /** Runs so far, this one included. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Any job, narrowed by its name. */
+export type AnyJob = { [N in JobName]: Job<N> }[JobName];
+
+export interface JobHandler<N extends JobName> {
+  run(job: Job<N>): Promise<void>;
+  /** Called once when the job has failed for good, with the last error's message. */
+  onFailed(job: Job<N>, reason: string): Promise<void>;
+}
+
+/** One handler for each kind of job. */
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
