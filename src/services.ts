@@ -25,11 +25,13 @@ import { UsersService } from './modules/users/users.service.js';
 import { createEgressClient } from './net/egress.js';
 import { createEmbedder } from './providers/embeddings/embedder.js';
 import { VectorIndex } from './modules/retrieval/vector-index.js';
+import { unitOfWork } from './repositories.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
-  const flags = new FeatureFlagsService(database);
-  const notifications = new NotificationsService(database);
+  const store = unitOfWork(database);
+  const flags = new FeatureFlagsService(store);
+  const notifications = new NotificationsService(store);
   const egress = createEgressClient(config.egress);
   const vectors = new VectorIndex(database, createEmbedder(config.embedding, egress), log);
   const processor = new DocumentProcessor(database, blobs, createIngestion(), vectors, (document, reason) => notifications.documentFailed(document, reason));
@@ -39,15 +41,15 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   return {
     flags,
     notifications,
-    auth: new AuthService(database, config, flags),
-    users: new UsersService(database, config),
-    organizations: new OrganizationsService(database, blobs),
-    configurations: new ConfigurationsService(database),
-    teams: new TeamsService(database, notifications),
-    projects: new ProjectsService(database, notifications),
-    agents: new AgentsService(database, flags, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
-    history: new HistoryService(database, flags),
-    favorites: new FavoritesService(database),
+    auth: new AuthService(store, config, flags),
+    users: new UsersService(store, config),
+    organizations: new OrganizationsService(store, blobs),
+    configurations: new ConfigurationsService(store),
+    teams: new TeamsService(store, notifications),
+    projects: new ProjectsService(store, notifications),
+    agents: new AgentsService(store, flags, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
+    history: new HistoryService(store, flags),
+    favorites: new FavoritesService(store),
     corpora,
     documents: new DocumentsService(database, blobs, corpora, sources, () => worker.wake()),
     legacyListing: new LegacyListing(database, corpora),
