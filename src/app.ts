@@ -145,6 +145,7 @@ export async function buildApp(config: Config): Promise<App> {
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
   app.addHook('preClose', async () => {
     await app.services.worker.stop();
+    await app.services.ingestion.close();
     app.services.egress.close();
   });
   await app.ready();

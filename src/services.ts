@@ -12,6 +12,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { CorporaService } from './modules/corpora/corpora.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { LegacyListing } from './modules/documents/legacy-listing.js';
+import { DocumentProgress } from './modules/documents/progress-events.js';
 import { DocumentProcessor } from './modules/documents/pipeline/process-document.js';
 import { fetchDocumentUrl } from './modules/documents/url-documents.js';
 import { FeatureFlagsService } from './modules/flags/flags.service.js';
@@ -33,12 +34,14 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const flags = new FeatureFlagsService(store);
   const notifications = new NotificationsService(store);
   const egress = createEgressClient(config.egress);
-  const vectors = new VectorIndex(database, createEmbedder(config.embedding, egress), log);
-  const processor = new DocumentProcessor(database, blobs, createIngestion(), vectors, (document, reason) => notifications.documentFailed(document, reason));
+  const vectors = new VectorIndex(store, createEmbedder(config.embedding, egress), log);
+  const ingestion = createIngestion();
+  const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
   const worker = new Worker(database, { 'document.process': processor }, config.worker, log);
-  const corpora = new CorporaService(database, blobs, () => vectors.mode);
+  const corpora = new CorporaService(store, blobs, () => vectors.mode);
   const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
   return {
+    store,
     flags,
     notifications,
     auth: new AuthService(store, config, flags),
@@ -51,10 +54,12 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     history: new HistoryService(store, flags),
     favorites: new FavoritesService(store),
     corpora,
-    documents: new DocumentsService(database, blobs, corpora, sources, () => worker.wake()),
-    legacyListing: new LegacyListing(database, corpora),
-    search: new SearchService(database, corpora, vectors, log),
+    documents: new DocumentsService(store, blobs, corpora, sources, () => worker.wake()),
+    legacyListing: new LegacyListing(store, corpora),
+    progress: new DocumentProgress(store, corpora),
+    search: new SearchService(store, corpora, vectors, log),
     vectors,
+    ingestion,
     worker,
     egress,
   };

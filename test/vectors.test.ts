@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { enqueueProcessing } from '../src/modules/documents/pipeline/document-steps.js';
+import { bindRepositories } from '../src/repositories.js';
 import { restartTestApp, startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds, type DatabaseKind } from './support/databases.js';
@@ -147,7 +148,7 @@ describe.each(databaseKinds)('hybrid retrieval (%s)', (kind) => {
     // As after a crash during chunking: the job starts the document over.
     const at = new Date().toISOString();
     await t.app.database.db.updateTable('documents').set({ step: 'chunking' }).where('id', '=', state.id).execute();
-    await enqueueProcessing(t.app.database.db, t.app.database.dialect, member.organizationId, state.id, at);
+    await enqueueProcessing(bindRepositories(t.app.database.db, t.app.database.dialect), member.organizationId, state.id, at);
     t.app.services.worker.wake();
     const [again] = await waitForProcessing(member, corpus.id, [state.id]);
     expect(again).toMatchObject({ step: 'indexed', is_failed: false });

@@ -3,7 +3,16 @@ import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { CorporaTable, CorpusPermission, DB } from '../../db/schema.js';
 import { Conflict } from '../../errors.js';
-import { rowLimit, type ListWindow } from '../../pagination.js';
+import { selectSlice } from '../../db/list-slice.js';
+import type { ListWindow } from '../../pagination.js';
+
+/** A corpus's fields as services give them: conversation starters as a list, stored as JSON here. */
+type CorpusFields<Row> = Omit<Row, 'conversation_starters'> & { conversation_starters?: string[] };
+
+function encoded<Row>(fields: CorpusFields<Row>): Row {
+  const { conversation_starters: starters, ...rest } = fields;
+  return (starters === undefined ? rest : { ...rest, conversation_starters: JSON.stringify(starters) }) as Row;
+}
 
 export class CorporaRepo {
   constructor(
@@ -30,33 +39,29 @@ export class CorporaRepo {
   }
 
   /** Corpora of the organization; with onlyGrantedTo, those the user holds a permission on. */
-  async list(organizationId: number, window: ListWindow, options: { userId: number; onlyGranted: boolean; q?: string | undefined }) {
+  list(organizationId: number, window: ListWindow, options: { userId: number; onlyGranted: boolean; q?: string | undefined }) {
     let query = this.withGrant(organizationId, options.userId);
     if (options.onlyGranted) query = query.where('p.permission', 'is not', null);
     const q = options.q;
     if (q) query = query.where((eb) => this.dialect.containsIgnoringCase(eb.ref('c.name'), q));
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await query
+    const rows = query
       .selectAll('c')
       .select(['p.permission as granted', 'creator.email as created_by_email', 'modifier.email as modified_by_email'])
-      .orderBy('c.id', 'desc')
-      .limit(rowLimit(window))
-      .offset(window.offset)
-      .execute();
-    return { rows, total: Number(total) };
+      .orderBy('c.id', 'desc');
+    return selectSlice(rows, window);
   }
 
-  async insert(corpus: Insertable<CorporaTable>) {
+  async insert(corpus: CorpusFields<Insertable<CorporaTable>>) {
     try {
-      return await this.db.insertInto('corpora').values(corpus).returningAll().executeTakeFirstOrThrow();
+      return await this.db.insertInto('corpora').values(encoded(corpus)).returningAll().executeTakeFirstOrThrow();
     } catch (error) {
       throw nameTaken(this.dialect, error, 'a corpus', corpus.name);
     }
   }
 
-  async update(organizationId: number, corpusId: number, fields: Updateable<CorporaTable>): Promise<void> {
+  async update(organizationId: number, corpusId: number, fields: CorpusFields<Updateable<CorporaTable>>): Promise<void> {
     try {
-      await this.db.updateTable('corpora').set(fields).where('organization_id', '=', organizationId).where('id', '=', corpusId).execute();
+      await this.db.updateTable('corpora').set(encoded(fields)).where('organization_id', '=', organizationId).where('id', '=', corpusId).execute();
     } catch (error) {
       throw nameTaken(this.dialect, error, 'a corpus', fields.name);
     }
@@ -67,10 +72,11 @@ export class CorporaRepo {
   }
 
   /** Counts of the corpus's documents that are not deleted, by step, and how many failed. */
-  async documentCounts(corpusId: number) {
+  async documentCounts(organizationId: number, corpusId: number) {
     const rows = await this.db
       .selectFrom('documents')
       .select(['step', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.count<number>('failed_on').as('failed')])
+      .where('organization_id', '=', organizationId)
       .where('corpus_id', '=', corpusId)
       .where('deleted_on', 'is', null)
       .groupBy('step')

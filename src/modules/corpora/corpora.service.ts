@@ -1,16 +1,13 @@
 import { now } from '../../clock.js';
-import type { Database } from '../../db/database.js';
 import type { CorpusPermission } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../errors.js';
+import { sentFields } from '../../fields.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../agents/agent.policy.js';
-import { AgentsRepo } from '../agents/agents.repo.js';
-import { DocumentsRepo } from '../documents/documents.repo.js';
-import { PassagesRepo } from '../retrieval/passages.repo.js';
-import { UsersRepo } from '../users/users.repo.js';
-import { CorporaRepo, type CorpusWithGrant } from './corpora.repo.js';
+import type { UnitOfWork } from '../../repositories.js';
+import type { CorpusWithGrant } from './corpora.repo.js';
 import type { CorpusView, CreateCorpusInput, UpdateCorpusInput } from './corpora.schemas.js';
 import { allows, corpusPolicy, effectivePermission, isOrganizationAdmin } from './corpus.policy.js';
 import { presentCorpus, presentDocumentCounts, type RetrievalMode } from './corpus.presenter.js';
@@ -28,21 +25,17 @@ export interface CorpusAccess {
 
 export class CorporaService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly blobs: BlobStore,
     private readonly retrievalMode: () => RetrievalMode,
   ) {}
-
-  private repo(db = this.database.db) {
-    return new CorporaRepo(db, this.database.dialect);
-  }
 
   /**
    * The corpus, if the caller may do what `needed` names to it. A corpus of another organization,
    * or one the caller holds no permission on, is a 404; too weak a permission is a 403.
    */
   async requireCorpus(actor: Actor, corpusId: number, needed: CorpusPermission): Promise<CorpusAccess> {
-    const corpus = await this.repo().findWithGrant(actor.organizationId, corpusId, actor.userId);
+    const corpus = await this.store.repos.corpora.findWithGrant(actor.organizationId, corpusId, actor.userId);
     const permission = effectivePermission(actor, corpus?.granted);
     if (!corpus || !permission) throw new NotFound('corpus', corpusId);
     if (!allows(permission, needed)) throw new Forbidden(`This needs ${NEEDS[needed]}`);
@@ -50,27 +43,26 @@ export class CorporaService {
   }
 
   private async present(access: CorpusAccess): Promise<CorpusView> {
-    const counts = presentDocumentCounts(await this.repo().documentCounts(access.corpus.id));
+    const counts = presentDocumentCounts(await this.store.repos.corpora.documentCounts(access.corpus.organization_id, access.corpus.id));
     return presentCorpus(access.corpus, access.permission, this.retrievalMode(), counts);
   }
 
   async create(actor: Actor, input: CreateCorpusInput): Promise<CorpusView> {
     authorize(corpusPolicy.mayCreate(actor), 'Viewers may not create corpora');
     const at = now();
-    const corpusId = await this.database.db.transaction().execute(async (trx) => {
-      const repo = this.repo(trx);
-      const corpus = await repo.insert({
+    const corpusId = await this.store.transaction(async (repos) => {
+      const corpus = await repos.corpora.insert({
         organization_id: actor.organizationId,
         name: input.name,
         description: input.description ?? '',
-        conversation_starters: JSON.stringify(input.conversation_starters ?? []),
+        conversation_starters: input.conversation_starters ?? [],
         created_on: at,
         created_by: actor.userId,
         modified_on: at,
         modified_by: actor.userId,
       });
       // The creator manages what they made, whatever their role.
-      await repo.grant(corpus.id, actor.userId, 'manage', actor.userId, at);
+      await repos.corpora.grant(corpus.id, actor.userId, 'manage', actor.userId, at);
       return corpus.id;
     });
     return this.get(actor, corpusId);
@@ -82,26 +74,24 @@ export class CorporaService {
 
   async list(actor: Actor, window: ListWindow, q?: string): Promise<ListSlice<CorpusView>> {
     const onlyGranted = !isOrganizationAdmin(actor);
-    const { rows, total } = await this.repo().list(actor.organizationId, window, { userId: actor.userId, onlyGranted, q });
+    const { items: rows, total } = await this.store.repos.corpora.list(actor.organizationId, window, { userId: actor.userId, onlyGranted, q });
     const items = await Promise.all(rows.map((corpus) => this.present({ corpus, permission: effectivePermission(actor, corpus.granted)! })));
     return { items, total };
   }
 
   async update(actor: Actor, corpusId: number, input: UpdateCorpusInput): Promise<CorpusView> {
     await this.requireCorpus(actor, corpusId, 'manage');
-    const fields: Record<string, string> = {};
-    if (input.name !== undefined) fields.name = input.name;
-    if (input.description !== undefined) fields.description = input.description;
-    await this.repo().update(actor.organizationId, corpusId, { ...fields, modified_on: now(), modified_by: actor.userId });
+    const fields = sentFields(input, ['name', 'description']);
+    await this.store.repos.corpora.update(actor.organizationId, corpusId, { ...fields, modified_on: now(), modified_by: actor.userId });
     return this.get(actor, corpusId);
   }
 
   /** Deletes the corpus with its documents, chunks and events; then its stored files. */
   async delete(actor: Actor, corpusId: number): Promise<void> {
     await this.requireCorpus(actor, corpusId, 'manage');
-    const keys = await this.database.db.transaction().execute(async (trx) => {
-      const fileKeys = await new DocumentsRepo(trx).fileKeysOfCorpus(corpusId);
-      await this.repo(trx).delete(actor.organizationId, corpusId);
+    const keys = await this.store.transaction(async (repos) => {
+      const fileKeys = await repos.documents.fileKeysOfCorpus({ organizationId: actor.organizationId, corpusId });
+      await repos.corpora.delete(actor.organizationId, corpusId);
       return fileKeys;
     });
     for (const key of keys) await this.blobs.delete(key);
@@ -111,31 +101,31 @@ export class CorporaService {
 
   async listPermissions(actor: Actor, corpusId: number) {
     await this.requireCorpus(actor, corpusId, 'manage');
-    return this.repo().listPermissions(corpusId);
+    return this.store.repos.corpora.listPermissions(corpusId);
   }
 
   async grant(actor: Actor, corpusId: number, userId: number, permission: CorpusPermission) {
     await this.requireCorpus(actor, corpusId, 'manage');
-    const user = await new UsersRepo(this.database.db, this.database.dialect).findInOrganization(actor.organizationId, userId);
+    const user = await this.store.repos.users.findInOrganization(actor.organizationId, userId);
     if (!user) throw new NotFound('user', userId);
-    await this.repo().grant(corpusId, userId, permission, actor.userId, now());
-    return (await this.repo().listPermissions(corpusId)).find((entry) => entry.user_id === userId)!;
+    await this.store.repos.corpora.grant(corpusId, userId, permission, actor.userId, now());
+    return (await this.store.repos.corpora.listPermissions(corpusId)).find((entry) => entry.user_id === userId)!;
   }
 
   async revoke(actor: Actor, corpusId: number, userId: number): Promise<void> {
     await this.requireCorpus(actor, corpusId, 'manage');
-    if (!(await this.repo().revoke(corpusId, userId))) throw new NotFound(`Permission of user ${userId} on corpus ${corpusId}`);
+    if (!(await this.store.repos.corpora.revoke(corpusId, userId))) throw new NotFound(`Permission of user ${userId} on corpus ${corpusId}`);
   }
 
   // Agents
 
   async listAgents(actor: Actor, corpusId: number) {
     await this.requireCorpus(actor, corpusId, 'read');
-    return (await this.repo().listAgents(corpusId)).map(({ created_on, ...agent }) => ({ ...agent, connected_on: created_on }));
+    return (await this.store.repos.corpora.listAgents(corpusId)).map(({ created_on, ...agent }) => ({ ...agent, connected_on: created_on }));
   }
 
   private async requireAgent(actor: Actor, agentId: number) {
-    const agent = await new AgentsRepo(this.database.db, this.database.dialect).findVisible(actor.organizationId, agentId);
+    const agent = await this.store.repos.agents.findVisible(actor.organizationId, agentId);
     if (!agent) throw new NotFound('agent', agentId);
     return agent;
   }
@@ -143,26 +133,26 @@ export class CorporaService {
   async connectAgent(actor: Actor, corpusId: number, agentId: number) {
     await this.requireCorpus(actor, corpusId, 'manage');
     await this.requireAgent(actor, agentId);
-    await this.repo().connectAgent(corpusId, agentId, actor.userId, now());
+    await this.store.repos.corpora.connectAgent(corpusId, agentId, actor.userId, now());
     return this.listAgents(actor, corpusId);
   }
 
   async disconnectAgent(actor: Actor, corpusId: number, agentId: number): Promise<void> {
     await this.requireCorpus(actor, corpusId, 'manage');
-    if (!(await this.repo().disconnectAgent(corpusId, agentId))) throw new NotFound(`Agent ${agentId} connected to corpus ${corpusId}`);
+    if (!(await this.store.repos.corpora.disconnectAgent(corpusId, agentId))) throw new NotFound(`Agent ${agentId} connected to corpus ${corpusId}`);
   }
 
   async getDefaultAgent(actor: Actor, corpusId: number) {
     const { corpus } = await this.requireCorpus(actor, corpusId, 'read');
     if (corpus.default_agent_id === null) return { agent_id: null, name: null };
-    const agent = await new AgentsRepo(this.database.db, this.database.dialect).findVisible(actor.organizationId, corpus.default_agent_id);
+    const agent = await this.store.repos.agents.findVisible(actor.organizationId, corpus.default_agent_id);
     return agent ? { agent_id: agent.id, name: agent.name } : { agent_id: null, name: null };
   }
 
   async setDefaultAgent(actor: Actor, corpusId: number, agentId: number | null) {
     await this.requireCorpus(actor, corpusId, 'manage');
     if (agentId !== null) await this.requireAgent(actor, agentId);
-    await this.repo().update(actor.organizationId, corpusId, { default_agent_id: agentId, modified_on: now(), modified_by: actor.userId });
+    await this.store.repos.corpora.update(actor.organizationId, corpusId, { default_agent_id: agentId, modified_on: now(), modified_by: actor.userId });
     return this.getDefaultAgent(actor, corpusId);
   }
 
@@ -174,8 +164,8 @@ export class CorporaService {
 
   async setStarters(actor: Actor, corpusId: number, starters: string[]) {
     await this.requireCorpus(actor, corpusId, 'write');
-    await this.repo().update(actor.organizationId, corpusId, {
-      conversation_starters: JSON.stringify(starters),
+    await this.store.repos.corpora.update(actor.organizationId, corpusId, {
+      conversation_starters: starters,
       modified_on: now(),
       modified_by: actor.userId,
     });
@@ -188,7 +178,7 @@ export class CorporaService {
    */
   async proposeStarters(actor: Actor, corpusId: number, count: number) {
     await this.requireCorpus(actor, corpusId, 'read');
-    const passages = new PassagesRepo(this.database.db);
+    const passages = this.store.repos.passages;
     const topics = (await passages.frequentHeadings(corpusId, count * 3))
       .map((heading) => heading.split(' > ').at(-1)!.trim())
       .filter((topic, index, all) => topic.length > 2 && all.indexOf(topic) === index);
@@ -201,10 +191,10 @@ export class CorporaService {
 
   /** Corpora an agent draws on, with the state of their documents (for the agent's status). */
   async corporaOfAgent(actor: Actor, agentId: number) {
-    const corpora = await this.repo().corporaOfAgent(actor.organizationId, agentId);
+    const corpora = await this.store.repos.corpora.corporaOfAgent(actor.organizationId, agentId);
     return Promise.all(
       corpora.map(async (corpus) => {
-        const counts = presentDocumentCounts(await this.repo().documentCounts(corpus.id));
+        const counts = presentDocumentCounts(await this.store.repos.corpora.documentCounts(actor.organizationId, corpus.id));
         const busy = counts.total - counts.indexed - counts.failed;
         const status = counts.total === 0 ? 'empty' : busy > 0 ? 'processing' : 'ready';
         return { corpus_id: corpus.id, name: corpus.name, status };

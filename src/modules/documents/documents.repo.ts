@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DocumentStep, DocumentsTable } from '../../db/schema.js';
-import { offsetOf, type PageRequest } from '../../pagination.js';
+import { selectSlice } from '../../db/list-slice.js';
+import type { ListWindow } from '../../pagination.js';
 
 export interface DocumentFilter {
   step?: DocumentStep | undefined;
@@ -10,15 +11,31 @@ export interface DocumentFilter {
   includeDeleted?: boolean | undefined;
 }
 
+/** Fields of a document to change. */
+export type DocumentChange = Updateable<DocumentsTable>;
+
+export type NewDocument = Omit<Insertable<DocumentsTable>, 'tags'> & { tags: string[] };
+
+/** Where a document is: every query names the organization as well as the corpus. */
+export interface CorpusScope {
+  organizationId: number;
+  corpusId: number;
+}
+
 export class DocumentsRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
-  private withUsers(corpusId: number) {
+  private ofCorpus(scope: CorpusScope) {
+    return this.db.selectFrom('documents').where('organization_id', '=', scope.organizationId).where('corpus_id', '=', scope.corpusId);
+  }
+
+  private withUsers(scope: CorpusScope) {
     return this.db
       .selectFrom('documents as d')
       .innerJoin('users as creator', 'creator.id', 'd.created_by')
       .innerJoin('users as modifier', 'modifier.id', 'd.modified_by')
-      .where('d.corpus_id', '=', corpusId);
+      .where('d.organization_id', '=', scope.organizationId)
+      .where('d.corpus_id', '=', scope.corpusId);
   }
 
   private static readonly USER_COLUMNS = [
@@ -28,27 +45,19 @@ export class DocumentsRepo {
     'modifier.email as modified_by_email',
   ] as const;
 
-  find(corpusId: number, documentId: number) {
-    return this.withUsers(corpusId).selectAll('d').select(DocumentsRepo.USER_COLUMNS).where('d.id', '=', documentId).executeTakeFirst();
+  find(scope: CorpusScope, documentId: number) {
+    return this.withUsers(scope).selectAll('d').select(DocumentsRepo.USER_COLUMNS).where('d.id', '=', documentId).executeTakeFirst();
   }
 
-  async list(corpusId: number, filter: DocumentFilter, page: PageRequest) {
-    let query = this.withUsers(corpusId);
+  list(scope: CorpusScope, filter: DocumentFilter, window: ListWindow) {
+    let query = this.withUsers(scope);
     if (!filter.includeDeleted) query = query.where('d.deleted_on', 'is', null);
     if (filter.step) query = query.where('d.step', '=', filter.step);
     if (filter.isFailed !== undefined) query = query.where('d.failed_on', filter.isFailed ? 'is not' : 'is', null);
     if (filter.type) query = query.where('d.type', '=', filter.type);
     const tag = filter.tag;
     if (tag) query = query.where((eb) => eb.exists(eb.selectFrom('document_tags as t').select('t.tag').whereRef('t.document_id', '=', 'd.id').where('t.tag', '=', tag)));
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll('d')
-      .select(DocumentsRepo.USER_COLUMNS)
-      .orderBy('d.id', 'desc')
-      .limit(page.page_size)
-      .offset(offsetOf(page))
-      .execute();
-    return { rows, total: Number(total) };
+    return selectSlice(query.selectAll('d').select(DocumentsRepo.USER_COLUMNS).orderBy('d.id', 'desc'), window);
   }
 
   /** The corpus of a document of the organization, for routes that name the document alone. */
@@ -57,22 +66,29 @@ export class DocumentsRepo {
     return row?.corpus_id;
   }
 
-  /** A document as the pipeline reads it, whatever its corpus. */
-  findForProcessing(documentId: number) {
-    return this.db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+  /** A document of the organization as the pipeline reads it, whatever its corpus. */
+  findForProcessing(organizationId: number, documentId: number) {
+    return this.db.selectFrom('documents').selectAll().where('organization_id', '=', organizationId).where('id', '=', documentId).executeTakeFirst();
   }
 
   /** Updates a document unless it was deleted meanwhile; false when it was. */
-  async updateIfPresent(documentId: number, fields: Updateable<DocumentsTable>): Promise<boolean> {
-    const result = await this.db.updateTable('documents').set(fields).where('id', '=', documentId).where('deleted_on', 'is', null).executeTakeFirst();
+  async updateIfPresent(organizationId: number, documentId: number, fields: DocumentChange): Promise<boolean> {
+    const result = await this.db
+      .updateTable('documents')
+      .set(fields)
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', documentId)
+      .where('deleted_on', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   /** Moves a document that is not deleted from one step to another; false when it was not at that step. */
-  async moveStep(documentId: number, from: DocumentStep, to: DocumentStep, at: string): Promise<boolean> {
+  async moveStep(organizationId: number, documentId: number, from: DocumentStep, to: DocumentStep, at: string): Promise<boolean> {
     const result = await this.db
       .updateTable('documents')
       .set({ step: to, modified_on: at })
+      .where('organization_id', '=', organizationId)
       .where('id', '=', documentId)
       .where('step', '=', from)
       .where('deleted_on', 'is', null)
@@ -88,8 +104,8 @@ export class DocumentsRepo {
   }
 
   /** A batch of the corpus's documents after a given id, in id order: the legacy listing streams these. */
-  listingBatch(corpusId: number, afterId: number, limit: number, includeDeleted: boolean) {
-    let query = this.withUsers(corpusId).where('d.id', '>', afterId);
+  listingBatch(scope: CorpusScope, afterId: number, limit: number, includeDeleted: boolean) {
+    let query = this.withUsers(scope).where('d.id', '>', afterId);
     if (!includeDeleted) query = query.where('d.deleted_on', 'is', null);
     return query
       .select([
@@ -115,27 +131,25 @@ export class DocumentsRepo {
   }
 
   /** The id of the document at a 0-based position of the corpus's id order. */
-  async idAtOffset(corpusId: number, offset: number, includeDeleted: boolean): Promise<number | undefined> {
-    let query = this.db.selectFrom('documents').select('id').where('corpus_id', '=', corpusId);
+  async idAtOffset(scope: CorpusScope, offset: number, includeDeleted: boolean): Promise<number | undefined> {
+    let query = this.ofCorpus(scope).select('id');
     if (!includeDeleted) query = query.where('deleted_on', 'is', null);
     const row = await query.orderBy('id').limit(1).offset(offset).executeTakeFirst();
     return row?.id;
   }
 
-  async countForListing(corpusId: number, includeDeleted: boolean): Promise<number> {
-    let query = this.db.selectFrom('documents').where('corpus_id', '=', corpusId);
+  async countForListing(scope: CorpusScope, includeDeleted: boolean): Promise<number> {
+    let query = this.ofCorpus(scope);
     if (!includeDeleted) query = query.where('deleted_on', 'is', null);
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     return Number(total);
   }
 
   /** Documents of the corpus (not deleted) holding any of the given content hashes. */
-  findByHashes(corpusId: number, hashes: string[]) {
+  findByHashes(scope: CorpusScope, hashes: string[]) {
     if (hashes.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('documents')
+    return this.ofCorpus(scope)
       .select(['id', 'source', 'content_hash', 'step', 'failed_on'])
-      .where('corpus_id', '=', corpusId)
       .where('deleted_on', 'is', null)
       .where('content_hash', 'in', hashes)
       .orderBy('id')
@@ -143,37 +157,50 @@ export class DocumentsRepo {
   }
 
   /** Documents of the corpus (not deleted) with any of the given sources (file names). */
-  findBySources(corpusId: number, sources: string[]) {
+  findBySources(scope: CorpusScope, sources: string[]) {
     if (sources.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('documents')
+    return this.ofCorpus(scope)
       .select(['id', 'source', 'content_hash', 'step', 'failed_on'])
-      .where('corpus_id', '=', corpusId)
       .where('deleted_on', 'is', null)
       .where('source', 'in', sources)
       .orderBy('id')
       .execute();
   }
 
-  insert(document: Insertable<DocumentsTable>) {
-    return this.db.insertInto('documents').values(document).returning(['id', 'corpus_id', 'organization_id', 'step']).executeTakeFirstOrThrow();
+  /** A new document with its tags (the JSON column and the rows that filter by tag). */
+  async insert(document: NewDocument) {
+    const row = await this.db
+      .insertInto('documents')
+      .values({ ...document, tags: JSON.stringify(document.tags) })
+      .returning(['id', 'corpus_id', 'organization_id', 'step'])
+      .executeTakeFirstOrThrow();
+    if (document.tags.length) await this.db.insertInto('document_tags').values(document.tags.map((tag) => ({ document_id: row.id, tag }))).execute();
+    return row;
   }
 
-  async update(documentId: number, fields: Updateable<DocumentsTable>): Promise<void> {
+  async update(documentId: number, fields: DocumentChange): Promise<void> {
     await this.db.updateTable('documents').set(fields).where('id', '=', documentId).execute();
   }
 
-  async replaceTags(documentId: number, tags: string[]): Promise<void> {
+  /** Updates a document of the organization; false when it has none of that id. */
+  async updateInOrganization(organizationId: number, documentId: number, fields: DocumentChange): Promise<boolean> {
+    const result = await this.db.updateTable('documents').set(fields).where('organization_id', '=', organizationId).where('id', '=', documentId).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Replaces a document's tags: the rows that filter by tag, and the JSON column that presents them. */
+  async replaceTags(organizationId: number, documentId: number, tags: string[]): Promise<void> {
+    if (!(await this.updateInOrganization(organizationId, documentId, { tags: JSON.stringify(tags) }))) return;
     await this.db.deleteFrom('document_tags').where('document_id', '=', documentId).execute();
     if (tags.length) await this.db.insertInto('document_tags').values(tags.map((tag) => ({ document_id: documentId, tag }))).execute();
   }
 
-  async deleteChunks(documentId: number): Promise<void> {
-    await this.db.deleteFrom('chunks').where('document_id', '=', documentId).execute();
+  async deleteChunks(organizationId: number, documentId: number): Promise<void> {
+    await this.db.deleteFrom('chunks').where('organization_id', '=', organizationId).where('document_id', '=', documentId).execute();
   }
 
-  async fileKeysOfCorpus(corpusId: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('documents').select('file_key').where('corpus_id', '=', corpusId).where('file_key', 'is not', null).execute();
+  async fileKeysOfCorpus(scope: CorpusScope): Promise<string[]> {
+    const rows = await this.ofCorpus(scope).select('file_key').where('file_key', 'is not', null).execute();
     return rows.map((row) => row.file_key!);
   }
 
@@ -181,22 +208,26 @@ export class DocumentsRepo {
     await this.db.insertInto('document_events').values(event).execute();
   }
 
-  eventsAfter(corpusId: number, afterId: number, limit: number) {
+  /** Events name their corpus only: the corpus is checked to be the organization's. */
+  private eventsOf(scope: CorpusScope) {
     return this.db
       .selectFrom('document_events')
+      .where('corpus_id', '=', scope.corpusId)
+      .where((eb) => eb.exists(eb.selectFrom('corpora').select('id').where('id', '=', scope.corpusId).where('organization_id', '=', scope.organizationId)));
+  }
+
+  eventsAfter(scope: CorpusScope, afterId: number, limit: number) {
+    return this.eventsOf(scope)
       .selectAll()
-      .where('corpus_id', '=', corpusId)
       .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit)
       .execute();
   }
 
-  async lastEventId(corpusId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('document_events')
+  async lastEventId(scope: CorpusScope): Promise<number> {
+    const row = await this.eventsOf(scope)
       .select((eb) => eb.fn.max('id').as('last'))
-      .where('corpus_id', '=', corpusId)
       .executeTakeFirst();
     return Number(row?.last ?? 0);
   }

@@ -2,19 +2,18 @@
 // and retrying them. Processing itself is the pipeline's (pipeline/); an upload only stores the
 // bytes, writes the document row and its job in one transaction, and wakes a worker.
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { now } from '../../clock.js';
-import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
-import { BadRequest, Conflict, NotFound, UnsupportedMediaType } from '../../errors.js';
-import type { PageRequest, PageResult } from '../../pagination.js';
+import { AppError, BadRequest, Conflict, NotFound, UnsupportedMediaType } from '../../errors.js';
+import { asPage, windowOf, type PageRequest, type PageResult } from '../../pagination.js';
+import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
 import { presentDocument, presentLegacyDocument } from './document.presenter.js';
-import { DocumentsRepo, type DocumentFilter } from './documents.repo.js';
+import type { CorpusScope, DocumentFilter } from './documents.repo.js';
 import type { DocumentView, LegacyDocument, OnDuplicate } from './documents.schemas.js';
 import type { IncomingDocument } from './incoming.js';
+import { sentFields } from '../../fields.js';
 import { enqueueProcessing, recordStep } from './pipeline/document-steps.js';
 
 /** What the documents service needs from the outside world, kept apart so that tests and the CLI share it. */
@@ -23,6 +22,13 @@ export interface DocumentSources {
   detectType(bytes: Buffer): string | undefined;
   /** Fetches a URL through the egress client. */
   fetchUrl(url: string): Promise<{ bytes: Buffer; url: string }>;
+}
+
+/** What an upload request brings: the documents and how to file them. */
+export interface UploadBatch {
+  incoming: IncomingDocument[];
+  tags: string[];
+  onDuplicate: OnDuplicate;
 }
 
 interface Accepted extends IncomingDocument {
@@ -34,21 +40,23 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 export class DocumentsService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly blobs: BlobStore,
     private readonly corpora: CorporaService,
     private readonly sources: DocumentSources,
     private readonly onEnqueued: () => void,
   ) {}
 
-  private repo(db = this.database.db) {
-    return new DocumentsRepo(db);
-  }
-
-  private async view(corpusId: number, documentId: number): Promise<DocumentView> {
-    const document = await this.repo().find(corpusId, documentId);
+  private async view(scope: CorpusScope, documentId: number): Promise<DocumentView> {
+    const document = await this.store.repos.documents.find(scope, documentId);
     if (!document) throw new NotFound('document', documentId);
     return presentDocument(document);
+  }
+
+  /** The corpus, once the caller is known to hold `needed` on it, as every document query names it. */
+  private async scope(actor: Actor, corpusId: number, needed: 'read' | 'write'): Promise<CorpusScope> {
+    await this.corpora.requireCorpus(actor, corpusId, needed);
+    return { organizationId: actor.organizationId, corpusId };
   }
 
   /** A text or URL document, as JSON describes it. */
@@ -64,50 +72,54 @@ export class DocumentsService {
   }
 
   /**
-   * Accepts documents into a corpus. Every document is checked first (type, duplicates); only when
-   * all pass are the files stored and the rows and jobs written, in one transaction. A 2xx means the
-   * documents are on disk and will be processed.
+   * Accepts documents into a corpus. The caller's write permission is checked before the request's
+   * body is read (`read`), so nothing is read or fetched for a caller who may not upload. Every
+   * document is checked next (type, duplicates); only when all pass are the files stored and the rows
+   * and jobs written, in one transaction. A 2xx means the documents are on disk and will be processed.
    */
-  async upload(actor: Actor, corpusId: number, incoming: IncomingDocument[], options: { tags: string[]; onDuplicate: OnDuplicate }) {
-    await this.corpora.requireCorpus(actor, corpusId, 'write');
+  async upload(actor: Actor, corpusId: number, read: () => Promise<UploadBatch>) {
+    const scope = await this.scope(actor, corpusId, 'write');
+    const { incoming, tags, onDuplicate } = await read();
     const accepted: Accepted[] = incoming.map((document) => {
       const type = this.sources.detectType(document.bytes);
       if (!type) throw new UnsupportedMediaType(`${document.source}: this kind of file cannot be processed (supported: PDF, DOCX, HTML, Markdown, plain text, CSV, JSON)`);
       return { ...document, type, hash: sha256(document.bytes) };
     });
 
-    const existing = await this.repo().findByHashes(corpusId, [...new Set(accepted.map((document) => document.hash))]);
+    const existing = await this.store.repos.documents.findByHashes(scope, [...new Set(accepted.map((document) => document.hash))]);
     // The oldest document holding each content stands for it; replace removes every one holding it.
     const existingByHash = new Map<string, (typeof existing)[number]>();
     for (const document of existing) if (!existingByHash.has(document.content_hash)) existingByHash.set(document.content_hash, document);
     const duplicates = accepted.filter((document) => existingByHash.has(document.hash));
-    if (duplicates.length && options.onDuplicate === 'reject') {
+    if (duplicates.length && onDuplicate === 'reject') {
       throw new Conflict(
         `The corpus already holds ${duplicates.map((d) => `${d.source} (as document ${existingByHash.get(d.hash)!.id})`).join(', ')}; choose on_duplicate skip, replace or keep_both`,
       );
     }
-    const toStore = options.onDuplicate === 'skip' ? accepted.filter((document) => !existingByHash.has(document.hash)) : accepted;
+    const toStore = onDuplicate === 'skip' ? accepted.filter((document) => !existingByHash.has(document.hash)) : accepted;
 
     const keys: string[] = [];
+    let stored = false;
+    let ids: number[];
     try {
       for (const document of toStore) keys.push(await this.blobs.put(document.bytes));
-      const ids = await this.database.db.transaction().execute(async (trx) => {
-        const repo = this.repo(trx);
+      stored = true;
+      ids = await this.store.transaction(async (repos) => {
         const at = now();
-        if (options.onDuplicate === 'replace') {
+        if (onDuplicate === 'replace') {
           const replacedHashes = new Set(duplicates.map((duplicate) => duplicate.hash));
-          for (const old of existing) if (replacedHashes.has(old.content_hash)) await this.markDeleted(trx, old.id, actor.userId, at);
+          for (const old of existing) if (replacedHashes.has(old.content_hash)) await this.markDeleted(repos, actor, old.id, at);
         }
         const created: number[] = [];
         for (const [index, document] of toStore.entries()) {
-          const row = await repo.insert({
+          const row = await repos.documents.insert({
             organization_id: actor.organizationId,
             corpus_id: corpusId,
             type: document.type,
             source: document.source,
             access_url: document.accessUrl,
             text: '',
-            tags: JSON.stringify(options.tags),
+            tags,
             upload_from: document.uploadFrom,
             step: 'queued',
             content_hash: document.hash,
@@ -118,119 +130,121 @@ export class DocumentsService {
             modified_on: at,
             modified_by: actor.userId,
           });
-          await repo.replaceTags(row.id, options.tags);
-          await recordStep(trx, { corpusId, documentId: row.id, step: 'queued', failed: false, error: null, at });
-          await enqueueProcessing(trx, this.database.dialect, actor.organizationId, row.id, at);
+          await recordStep(repos, { organizationId: actor.organizationId, corpusId, documentId: row.id, step: 'queued', failed: false, error: null, at });
+          await enqueueProcessing(repos, actor.organizationId, row.id, at);
           created.push(row.id);
         }
         return created;
       });
-      this.onEnqueued();
-      const items = await Promise.all(ids.map((id) => this.view(corpusId, id)));
-      if (options.onDuplicate === 'skip') items.push(...(await Promise.all(duplicates.map((d) => this.view(corpusId, existingByHash.get(d.hash)!.id)))));
-      const action = options.onDuplicate === 'skip' ? 'skipped' : options.onDuplicate === 'replace' ? 'replaced' : 'kept_both';
-      return { items, duplicates: duplicates.map((d) => ({ source: d.source, document_id: existingByHash.get(d.hash)!.id, action })) };
     } catch (error) {
-      // Nothing half-done: files stored for a request that did not commit are removed.
-      for (const key of keys) await this.blobs.delete(key).catch(() => undefined);
+      // The files go only when nothing can refer to them: storing them failed, or the transaction
+      // refused the upload (one of our errors, before any commit). A database failure may have come
+      // during COMMIT, after the rows were written; a stray file costs only space, a missing one loses
+      // a document that was accepted.
+      if (!stored || error instanceof AppError) for (const key of keys) await this.blobs.delete(key).catch(() => undefined);
       throw error;
     }
+    this.onEnqueued();
+    const items = await Promise.all(ids.map((id) => this.view(scope, id)));
+    if (onDuplicate === 'skip') items.push(...(await Promise.all(duplicates.map((d) => this.view(scope, existingByHash.get(d.hash)!.id)))));
+    const action = onDuplicate === 'skip' ? 'skipped' : onDuplicate === 'replace' ? 'replaced' : 'kept_both';
+    return { items, duplicates: duplicates.map((d) => ({ source: d.source, document_id: existingByHash.get(d.hash)!.id, action })) };
   }
 
   async list(actor: Actor, corpusId: number, filter: DocumentFilter, page: PageRequest): Promise<PageResult<DocumentView>> {
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
-    const { rows, total } = await this.repo().list(corpusId, filter, page);
-    return { items: rows.map(presentDocument), page: page.page, page_size: page.page_size, total };
+    const scope = await this.scope(actor, corpusId, 'read');
+    const slice = await this.store.repos.documents.list(scope, filter, windowOf(page));
+    return asPage({ items: slice.items.map(presentDocument), total: slice.total }, page);
   }
 
   /** A document named by its id alone (the legacy generation): its corpus, which the caller must read. */
-  async corpusOf(actor: Actor, documentId: number): Promise<number> {
-    const corpusId = await this.repo().corpusOf(actor.organizationId, documentId);
+  private async scopeOf(actor: Actor, documentId: number): Promise<CorpusScope> {
+    const corpusId = await this.store.repos.documents.corpusOf(actor.organizationId, documentId);
     if (corpusId === undefined) throw new NotFound('document', documentId);
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
-    return corpusId;
+    return this.scope(actor, corpusId, 'read');
+  }
+
+  /** The corpus of a document named by its id alone, which the caller must read. */
+  async corpusOf(actor: Actor, documentId: number): Promise<number> {
+    return (await this.scopeOf(actor, documentId)).corpusId;
   }
 
   /** One document in the shape of the corpus document listing. */
   async getListed(actor: Actor, documentId: number): Promise<LegacyDocument> {
-    const corpusId = await this.corpusOf(actor, documentId);
-    const document = await this.repo().find(corpusId, documentId);
+    const document = await this.store.repos.documents.find(await this.scopeOf(actor, documentId), documentId);
     if (!document) throw new NotFound('document', documentId);
     return presentLegacyDocument(document);
   }
 
   async get(actor: Actor, corpusId: number, documentId: number) {
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
-    const document = await this.repo().find(corpusId, documentId);
+    const document = await this.store.repos.documents.find(await this.scope(actor, corpusId, 'read'), documentId);
     if (!document) throw new NotFound('document', documentId);
     return { ...presentDocument(document), text: document.text };
   }
 
   /** The stored original of a document, as it was uploaded or fetched, for whoever may read the corpus. */
   async original(actor: Actor, corpusId: number, documentId: number): Promise<{ bytes: Buffer; type: string; source: string }> {
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
-    const document = await this.repo().find(corpusId, documentId);
+    const document = await this.store.repos.documents.find(await this.scope(actor, corpusId, 'read'), documentId);
     if (!document || document.deleted_on !== null || document.file_key === null) throw new NotFound('document', documentId);
     const bytes = await this.blobs.get(document.file_key);
     if (!bytes) throw new NotFound('document', documentId);
     return { bytes, type: document.type, source: document.source };
   }
 
-  private async markDeleted(trx: Kysely<DB>, documentId: number, userId: number, at: string) {
-    const repo = this.repo(trx);
-    await repo.deleteChunks(documentId);
-    await repo.update(documentId, { deleted_on: at, modified_on: at, modified_by: userId });
+  private async markDeleted(repos: Repositories, actor: Actor, documentId: number, at: string) {
+    await repos.documents.deleteChunks(actor.organizationId, documentId);
+    await repos.documents.updateInOrganization(actor.organizationId, documentId, { deleted_on: at, modified_on: at, modified_by: actor.userId });
+  }
+
+  /** A document of the corpus that is not deleted, which the caller may change. */
+  private async changeable(actor: Actor, corpusId: number, documentId: number) {
+    const scope = await this.scope(actor, corpusId, 'write');
+    const document = await this.store.repos.documents.find(scope, documentId);
+    if (!document || document.deleted_on !== null) throw new NotFound('document', documentId);
+    return { scope, document };
   }
 
   /** Marks the document deleted and removes its chunks at once, so it leaves retrieval with this request. */
   async delete(actor: Actor, corpusId: number, documentId: number): Promise<DocumentView> {
-    await this.corpora.requireCorpus(actor, corpusId, 'write');
-    const document = await this.repo().find(corpusId, documentId);
-    if (!document || document.deleted_on !== null) throw new NotFound('document', documentId);
-    await this.database.db.transaction().execute((trx) => this.markDeleted(trx, documentId, actor.userId, now()));
+    const { scope, document } = await this.changeable(actor, corpusId, documentId);
+    await this.store.transaction((repos) => this.markDeleted(repos, actor, documentId, now()));
     if (document.file_key) await this.blobs.delete(document.file_key);
-    await this.repo().update(documentId, { file_key: null });
-    return this.view(corpusId, documentId);
+    await this.store.repos.documents.updateInOrganization(actor.organizationId, documentId, { file_key: null });
+    return this.view(scope, documentId);
   }
 
   async setTags(actor: Actor, corpusId: number, documentId: number, input: { tags?: string[] | undefined; annotations?: string | null | undefined }) {
-    await this.corpora.requireCorpus(actor, corpusId, 'write');
-    const document = await this.repo().find(corpusId, documentId);
-    if (!document || document.deleted_on !== null) throw new NotFound('document', documentId);
-    await this.database.db.transaction().execute(async (trx) => {
-      const repo = this.repo(trx);
-      const at = now();
-      if (input.tags !== undefined) {
-        await repo.replaceTags(documentId, input.tags);
-        await repo.update(documentId, { tags: JSON.stringify(input.tags) });
-      }
-      if (input.annotations !== undefined) await repo.update(documentId, { annotations: input.annotations });
-      await repo.update(documentId, { modified_on: at, modified_by: actor.userId });
+    const { scope } = await this.changeable(actor, corpusId, documentId);
+    await this.store.transaction(async (repos) => {
+      if (input.tags !== undefined) await repos.documents.replaceTags(actor.organizationId, documentId, input.tags);
+      await repos.documents.updateInOrganization(actor.organizationId, documentId, {
+        ...sentFields(input, ['annotations']),
+        modified_on: now(),
+        modified_by: actor.userId,
+      });
     });
-    return this.view(corpusId, documentId);
+    return this.view(scope, documentId);
   }
 
   /** Processes a failed document again from the step that failed. */
   async retry(actor: Actor, corpusId: number, documentId: number): Promise<DocumentView> {
-    await this.corpora.requireCorpus(actor, corpusId, 'write');
-    const document = await this.repo().find(corpusId, documentId);
-    if (!document || document.deleted_on !== null) throw new NotFound('document', documentId);
+    const { scope, document } = await this.changeable(actor, corpusId, documentId);
     if (document.failed_on === null) throw new Conflict(`Document ${documentId} has not failed; only failed documents are retried`);
-    await this.database.db.transaction().execute(async (trx) => {
+    await this.store.transaction(async (repos) => {
       const at = now();
-      await this.repo(trx).update(documentId, { failed_on: null, error: null, modified_on: at, modified_by: actor.userId });
-      await recordStep(trx, { corpusId, documentId, step: document.step, failed: false, error: null, at });
-      await enqueueProcessing(trx, this.database.dialect, actor.organizationId, documentId, at);
+      await repos.documents.updateInOrganization(actor.organizationId, documentId, { failed_on: null, error: null, modified_on: at, modified_by: actor.userId });
+      await recordStep(repos, { organizationId: actor.organizationId, corpusId, documentId, step: document.step, failed: false, error: null, at });
+      await enqueueProcessing(repos, actor.organizationId, documentId, at);
     });
     this.onEnqueued();
-    return this.view(corpusId, documentId);
+    return this.view(scope, documentId);
   }
 
   async duplicateCheck(actor: Actor, corpusId: number, input: { hashes?: string[] | undefined; names?: string[] | undefined }) {
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
+    const scope = await this.scope(actor, corpusId, 'read');
     const hashes = (input.hashes ?? []).map((hash) => hash.toLowerCase());
-    const byHash = new Map((await this.repo().findByHashes(corpusId, hashes)).map((d) => [d.content_hash, d]));
-    const byName = new Map((await this.repo().findBySources(corpusId, input.names ?? [])).map((d) => [d.source, d]));
+    const byHash = new Map((await this.store.repos.documents.findByHashes(scope, hashes)).map((d) => [d.content_hash, d]));
+    const byName = new Map((await this.store.repos.documents.findBySources(scope, input.names ?? [])).map((d) => [d.source, d]));
     const shown = (d: { id: number; source: string; step: string; failed_on: string | null } | undefined) =>
       d ? { id: d.id, source: d.source, step: d.step, is_failed: d.failed_on !== null } : null;
     return {

@@ -1,21 +1,19 @@
-// Server-Sent Events of document processing: each step change of a corpus's documents, tailed from
-// the corpus's event log. Every event has an id, so a client that reconnects with Last-Event-ID
-// misses nothing; a new client starts from now.
+// GET /api/v2/corpora/{corpus_id}/events: the corpus's document progress as Server-Sent Events
+// (the stream itself is DocumentProgress's).
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
-import { DocumentsRepo } from './documents.repo.js';
 
-const POLL_MS = 250;
-const HEARTBEAT_MS = 15_000;
+/** Last-Event-ID, or ?after=: the event after which to resume; undefined to start from now. */
+function resumePoint(header: string | undefined, after: number | undefined): number | undefined {
+  const value = Number(header ?? after);
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
 
 export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Open streams end when the server closes, so that shutdown does not wait on them.
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-  });
+  const progress = app.services.progress;
+  app.addHook('preClose', async () => progress.endAll());
 
   app.get(
     '/api/v2/corpora/:corpus_id/events',
@@ -33,56 +31,13 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const corpusId = request.params.corpus_id;
-      await app.services.corpora.requireCorpus(request.actor, corpusId, 'read');
-      const repo = new DocumentsRepo(app.database.db);
-      const resumeFrom = Number(request.headers['last-event-id'] ?? request.query.after);
-      let lastId = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await repo.lastEventId(corpusId);
-
-      let ended = false;
-      let wake: (() => void) | undefined;
-      const end = () => {
-        ended = true;
-        wake?.();
-      };
-      open.add(end);
-      request.raw.on('close', end);
-      const pause = (ms: number) => new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-
-      async function* events(): AsyncGenerator<string> {
-        try {
-          yield `retry: 2000\n\n`;
-          let quietSince = Date.now();
-          while (!ended) {
-            const batch = await repo.eventsAfter(corpusId, lastId, 200);
-            for (const event of batch) {
-              lastId = event.id;
-              const data = { document_id: event.document_id, step: event.step, is_failed: event.is_failed === 1, error: event.error, created_on: event.created_on };
-              yield `id: ${event.id}\nevent: document\ndata: ${JSON.stringify(data)}\n\n`;
-            }
-            if (batch.length > 0) quietSince = Date.now();
-            else if (Date.now() - quietSince > HEARTBEAT_MS) {
-              yield `: keep-alive\n\n`;
-              quietSince = Date.now();
-            }
-            if (batch.length < 200) await pause(POLL_MS);
-          }
-        } finally {
-          open.delete(end);
-        }
-      }
-
+      const stream = await progress.follow(request.actor, request.params.corpus_id, resumePoint(request.headers['last-event-id'], request.query.after));
+      request.raw.on('close', stream.end);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
         .header('x-accel-buffering', 'no')
-        .send(Readable.from(events()));
+        .send(Readable.from(stream.text));
     },
   );
 };

@@ -1,9 +1,11 @@
 // An upload as a request brings it, for both generations: multipart files with their fields, or a
-// JSON text or URL document. Permission is checked before anything is read or fetched.
+// JSON text or URL document. The documents service checks the caller's permission before it asks
+// for the batch, so nothing is read or fetched for a caller who may not upload.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequest } from '../../errors.js';
 import type { Actor } from '../auth/actor.js';
 import type { OnDuplicate, UploadJsonInput } from './documents.schemas.js';
+import type { UploadBatch } from './documents.service.js';
 import { readMultipart } from './incoming.js';
 
 const ON_DUPLICATE = ['reject', 'skip', 'replace', 'keep_both'];
@@ -19,14 +21,16 @@ function multipartOptions(fields: Record<string, string>): { tags: string[]; onD
   return { tags: [...new Set(tagList)], onDuplicate: onDuplicate as OnDuplicate };
 }
 
-export async function acceptUpload(app: FastifyInstance, request: FastifyRequest & { actor: Actor }, corpusId: number) {
-  const documents = app.services.documents;
-  await app.services.corpora.requireCorpus(request.actor, corpusId, 'write');
+async function readUpload(app: FastifyInstance, request: FastifyRequest): Promise<UploadBatch> {
   if (request.isMultipart()) {
     const { files, fields } = await readMultipart(request, app.config.limits.uploadFileBytes);
-    return documents.upload(request.actor, corpusId, files, multipartOptions(fields));
+    return { incoming: files, ...multipartOptions(fields) };
   }
   const body = request.body as UploadJsonInput;
-  const incoming = await documents.incomingFromJson(body);
-  return documents.upload(request.actor, corpusId, [incoming], { tags: body.tags ?? [], onDuplicate: body.on_duplicate ?? 'reject' });
+  const incoming = await app.services.documents.incomingFromJson(body);
+  return { incoming: [incoming], tags: body.tags ?? [], onDuplicate: body.on_duplicate ?? 'reject' };
+}
+
+export function acceptUpload(app: FastifyInstance, request: FastifyRequest & { actor: Actor }, corpusId: number) {
+  return app.services.documents.upload(request.actor, corpusId, () => readUpload(app, request));
 }

@@ -1,8 +1,17 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 
 export class PassagesRepo {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Chunks of the corpora that match the query's terms, best first (BM25 on SQLite, ts_rank on PostgreSQL). */
+  fullTextSearch(corpusIds: number[], terms: string[], limit: number) {
+    return this.dialect.fullTextSearch(this.db, corpusIds, terms, limit);
+  }
 
   /** The chunks with these ids, with their documents' sources, leaving out deleted documents. */
   byIds(chunkIds: number[]) {

@@ -3,13 +3,12 @@
 // rankings fused by reciprocal rank. A provider that fails at query time leaves full text alone,
 // and the answer says so.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { queryTerms } from '../../db/full-text.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
 import type { RetrievalMode } from '../corpora/corpus.presenter.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
-import { PassagesRepo } from './passages.repo.js';
 import type { VectorIndex } from './vector-index.js';
 
 export interface Passage {
@@ -37,7 +36,7 @@ const fusionDepth = (limit: number) => Math.max(limit, 50);
 
 export class SearchService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly corpora: CorporaService,
     private readonly vectors: VectorIndex,
     private readonly log: FastifyBaseLogger,
@@ -45,14 +44,14 @@ export class SearchService {
 
   /** Searches corpora the caller has already been checked to read. */
   async searchCorpora(corpusIds: number[], query: string, limit: number): Promise<SearchResult> {
-    const { db, dialect } = this.database;
+    const passages = this.store.repos.passages;
     if (!this.vectors.active) {
-      const hits = await dialect.fullTextSearch(db, corpusIds, queryTerms(query), limit);
+      const hits = await passages.fullTextSearch(corpusIds, queryTerms(query), limit);
       return { items: await this.passages(hits.map((hit) => ({ id: hit.chunk_id, score: hit.score }))), retrieval_mode: 'full_text' };
     }
     const depth = fusionDepth(limit);
     const [fullText, nearest] = await Promise.all([
-      dialect.fullTextSearch(db, corpusIds, queryTerms(query), depth),
+      passages.fullTextSearch(corpusIds, queryTerms(query), depth),
       this.vectors.nearest(corpusIds, query, depth).catch((error: unknown) => error as Error),
     ]);
     if (nearest instanceof Error) {
@@ -71,7 +70,7 @@ export class SearchService {
 
   /** The ranked chunks as passages, in rank order; chunks of deleted documents are left out. */
   private async passages(ranked: { id: number; score: number }[]): Promise<Passage[]> {
-    const chunks = new Map((await new PassagesRepo(this.database.db).byIds(ranked.map((hit) => hit.id))).map((c) => [c.id, c]));
+    const chunks = new Map((await this.store.repos.passages.byIds(ranked.map((hit) => hit.id))).map((c) => [c.id, c]));
     return ranked.flatMap((hit) => {
       const chunk = chunks.get(hit.id);
       if (!chunk) return [];

@@ -7,14 +7,13 @@
 // another model or dimension rebuilds it: the table is made again, empty, and every indexed document
 // goes back through `embedding`, as do documents indexed while no embedder was configured.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { VectorHit } from '../../db/vector-store.js';
 import { EmbeddingError, type Embedder } from '../../providers/embeddings/embedder.js';
+import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { RetrievalMode } from '../corpora/corpus.presenter.js';
 import { reopenForEmbedding } from '../documents/pipeline/document-steps.js';
 import type { ChunkVectors } from '../documents/pipeline/process-document.js';
-import { VectorsRepo } from './vectors.repo.js';
 
 export interface RetrievalStatus {
   mode: RetrievalMode;
@@ -33,14 +32,10 @@ export class VectorIndex implements ChunkVectors {
   private dimensions: number | undefined;
 
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly embedder: Embedder | undefined,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  private get store() {
-    return this.database.dialect.vectorStore;
-  }
 
   get status(): RetrievalStatus {
     return this.state;
@@ -66,24 +61,24 @@ export class VectorIndex implements ChunkVectors {
       this.log.info(`Retrieval: ${this.state.detail}`);
       return this.state;
     }
-    const unavailable = await this.database.db.transaction().execute(async (trx) => {
-      await this.store.lock(trx);
-      const reason = await this.store.unavailableReason(trx);
+    const unavailable = await this.store.transaction(async (repos) => {
+      const repo = repos.vectors;
+      await repo.lockTable();
+      const reason = await repo.unavailableReason();
       if (reason !== undefined) return reason;
-      const repo = new VectorsRepo(trx);
       const index = await repo.findIndex();
       if (index && (index.model !== embedder.model || (embedder.dimensions !== undefined && embedder.dimensions !== index.dimensions))) {
         this.log.warn(
           `Vector index: it holds vectors of model "${index.model}" (${index.dimensions} dimensions), the embedder gives "${embedder.model}"` +
             `${embedder.dimensions === undefined ? '' : ` (${embedder.dimensions} dimensions)`}; rebuilding it, every document is embedded again`,
         );
-        await this.store.dropTable(trx);
+        await repo.dropTable();
         await repo.deleteIndex();
       } else if (index) {
         this.dimensions = index.dimensions;
         return undefined;
       }
-      if (embedder.dimensions !== undefined) await this.createTable(trx, embedder.dimensions);
+      if (embedder.dimensions !== undefined) await this.createTable(repos, embedder.dimensions);
       return undefined;
     });
     if (unavailable !== undefined) {
@@ -94,7 +89,7 @@ export class VectorIndex implements ChunkVectors {
     const size = this.dimensions === undefined ? 'dimension learned from its first answer' : `${this.dimensions} dimensions`;
     this.state = {
       mode: 'hybrid',
-      detail: `hybrid: full text and vectors (${this.store.name}, model "${embedder.model}", ${size}), fused by reciprocal rank`,
+      detail: `hybrid: full text and vectors (${this.store.repos.vectors.storeName}, model "${embedder.model}", ${size}), fused by reciprocal rank`,
     };
     this.log.info(`Retrieval: ${this.state.detail}`);
     const reopened = await this.reopenDocumentsWithoutVectors();
@@ -102,38 +97,38 @@ export class VectorIndex implements ChunkVectors {
     return this.state;
   }
 
-  private async createTable(trx: Database['db'], dimensions: number): Promise<void> {
-    await this.store.createTable(trx, dimensions);
-    await new VectorsRepo(trx).saveIndex(this.embedder!.model, dimensions, new Date().toISOString());
+  private async createTable(repos: Repositories, dimensions: number): Promise<void> {
+    await repos.vectors.createTable(dimensions);
+    await repos.vectors.saveIndex(this.embedder!.model, dimensions, new Date().toISOString());
     this.dimensions = dimensions;
   }
 
   private async reopenDocumentsWithoutVectors(): Promise<number> {
     let reopened = 0;
     for (;;) {
-      const documents = await new VectorsRepo(this.database.db).indexedWithoutVectors(this.dimensions !== undefined, REOPEN_BATCH);
+      const documents = await this.store.repos.vectors.indexedWithoutVectors(this.dimensions !== undefined, REOPEN_BATCH);
       if (documents.length === 0) return reopened;
-      await this.database.db.transaction().execute(async (trx) => {
+      await this.store.transaction(async (repos) => {
         const at = new Date().toISOString();
-        for (const document of documents) if (await reopenForEmbedding(trx, this.database.dialect, document, at)) reopened++;
+        for (const document of documents) if (await reopenForEmbedding(repos, document, at)) reopened++;
       });
     }
   }
 
   /** The dimension of the table, which another process may have made since this one started. */
   private async tableDimensions(): Promise<number | undefined> {
-    if (this.dimensions === undefined) this.dimensions = (await new VectorsRepo(this.database.db).findIndex())?.dimensions;
+    if (this.dimensions === undefined) this.dimensions = (await this.store.repos.vectors.findIndex())?.dimensions;
     return this.dimensions;
   }
 
   /** Makes the table for the size of the first vectors, unless it exists; refuses vectors of another size. */
   private async requireTable(size: number): Promise<void> {
     if ((await this.tableDimensions()) === undefined) {
-      await this.database.db.transaction().execute(async (trx) => {
-        await this.store.lock(trx);
-        const index = await new VectorsRepo(trx).findIndex();
+      await this.store.transaction(async (repos) => {
+        await repos.vectors.lockTable();
+        const index = await repos.vectors.findIndex();
         if (index) this.dimensions = index.dimensions;
-        else await this.createTable(trx, size);
+        else await this.createTable(repos, size);
       });
     }
     if (size !== this.dimensions) {
@@ -148,15 +143,12 @@ export class VectorIndex implements ChunkVectors {
   async embedDocument(document: DocumentRow): Promise<void> {
     const embedder = this.embedder;
     if (!embedder || !this.active) return;
-    const repo = new VectorsRepo(this.database.db);
-    const missing = await repo.chunksWithoutVectors(document.id, (await this.tableDimensions()) !== undefined);
+    const missing = await this.store.repos.vectors.chunksWithoutVectors(document.organization_id, document.id, (await this.tableDimensions()) !== undefined);
     for (let start = 0; start < missing.length; start += EMBEDDING_GROUP) {
       const group = missing.slice(start, start + EMBEDDING_GROUP);
       const vectors = await embedder.embed(group.map((chunk) => chunk.text));
       await this.requireTable(vectors[0]!.length);
-      await this.database.db
-        .transaction()
-        .execute((trx) => this.store.upsert(trx, group.map((chunk, i) => ({ chunkId: chunk.id, embedding: vectors[i]! }))));
+      await this.store.transaction((repos) => repos.vectors.upsert(group.map((chunk, i) => ({ chunkId: chunk.id, embedding: vectors[i]! }))));
     }
   }
 
@@ -169,6 +161,6 @@ export class VectorIndex implements ChunkVectors {
     if (vector!.length !== this.dimensions) {
       throw new EmbeddingError(`The embedding provider returned a query vector of ${vector!.length} dimensions; the vector index holds ${this.dimensions}`, true);
     }
-    return this.store.nearest(this.database.db, corpusIds, vector!, limit);
+    return this.store.repos.vectors.nearest(corpusIds, vector!, limit);
   }
 }

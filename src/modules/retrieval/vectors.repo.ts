@@ -1,10 +1,52 @@
+// The vector index's records, and the vectors themselves through the dialect's vector store
+// (sqlite-vec or pgvector), on the connection or transaction this repository is bound to.
 import { type Kysely } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
+import type { ChunkVector, VectorHit } from '../../db/vector-store.js';
 
 const INDEX_NAME = 'chunks';
 
 export class VectorsRepo {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  private get store() {
+    return this.dialect.vectorStore;
+  }
+
+  /** sqlite-vec or pgvector. */
+  get storeName(): string {
+    return this.store.name;
+  }
+
+  /** Why this database cannot hold vectors (no pgvector, no sqlite-vec build), or undefined. */
+  unavailableReason(): Promise<string | undefined> {
+    return this.store.unavailableReason(this.db);
+  }
+
+  /** Serialises changes of the vector table between processes, until the transaction ends. */
+  lockTable(): Promise<void> {
+    return this.store.lock(this.db);
+  }
+
+  createTable(dimensions: number): Promise<void> {
+    return this.store.createTable(this.db, dimensions);
+  }
+
+  dropTable(): Promise<void> {
+    return this.store.dropTable(this.db);
+  }
+
+  upsert(vectors: ChunkVector[]): Promise<void> {
+    return this.store.upsert(this.db, vectors);
+  }
+
+  nearest(corpusIds: number[], embedding: number[], limit: number): Promise<VectorHit[]> {
+    return this.store.nearest(this.db, corpusIds, embedding, limit);
+  }
 
   findIndex() {
     return this.db.selectFrom('vector_indexes').selectAll().where('name', '=', INDEX_NAME).executeTakeFirst();
@@ -19,8 +61,8 @@ export class VectorsRepo {
   }
 
   /** Chunks of the document without a vector, in order; all of them while there is no vector table. */
-  chunksWithoutVectors(documentId: number, tableExists: boolean) {
-    let query = this.db.selectFrom('chunks as c').select(['c.id', 'c.text']).where('c.document_id', '=', documentId);
+  chunksWithoutVectors(organizationId: number, documentId: number, tableExists: boolean) {
+    let query = this.db.selectFrom('chunks as c').select(['c.id', 'c.text']).where('c.organization_id', '=', organizationId).where('c.document_id', '=', documentId);
     if (tableExists) query = query.leftJoin('chunk_vectors as v', 'v.chunk_id', 'c.id').where('v.chunk_id', 'is', null);
     return query.orderBy('c.position').execute();
   }

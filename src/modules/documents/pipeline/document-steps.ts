@@ -1,13 +1,11 @@
 // Moving a document from step to step: the row is the truth, and each change is also appended to
 // the corpus's event log (which the SSE stream tails) in the same transaction.
-import type { Kysely } from 'kysely';
-import type { Dialect } from '../../../db/dialect.js';
-import type { Updateable } from 'kysely';
-import type { DB, DocumentStep, DocumentsTable } from '../../../db/schema.js';
-import { JobsRepo } from '../../../jobs/jobs.repo.js';
-import { DocumentsRepo } from '../documents.repo.js';
+import type { DocumentStep } from '../../../db/schema.js';
+import type { Repositories } from '../../../repositories.js';
+import type { DocumentChange } from '../documents.repo.js';
 
 export interface StepChange {
+  organizationId: number;
   corpusId: number;
   documentId: number;
   step: DocumentStep;
@@ -20,9 +18,8 @@ export interface StepChange {
  * Moves a document to a step, with any fields the step produced, in one update, and logs the event.
  * A document deleted meanwhile is left alone: false, and nothing is written.
  */
-export async function recordStep(db: Kysely<DB>, change: StepChange, fields: Updateable<DocumentsTable> = {}): Promise<boolean> {
-  const repo = new DocumentsRepo(db);
-  const present = await repo.updateIfPresent(change.documentId, {
+export async function recordStep(repos: Repositories, change: StepChange, fields: DocumentChange = {}): Promise<boolean> {
+  const present = await repos.documents.updateIfPresent(change.organizationId, change.documentId, {
     ...fields,
     step: change.step,
     failed_on: change.failed ? change.at : null,
@@ -30,7 +27,7 @@ export async function recordStep(db: Kysely<DB>, change: StepChange, fields: Upd
     modified_on: change.at,
   });
   if (!present) return false;
-  await repo.appendEvent({
+  await repos.documents.appendEvent({
     corpus_id: change.corpusId,
     document_id: change.documentId,
     step: change.step,
@@ -41,8 +38,8 @@ export async function recordStep(db: Kysely<DB>, change: StepChange, fields: Upd
   return true;
 }
 
-export async function enqueueProcessing(db: Kysely<DB>, dialect: Dialect, organizationId: number, documentId: number, at: string): Promise<void> {
-  await new JobsRepo(db, dialect).enqueue('document.process', { organizationId, documentId }, at);
+export async function enqueueProcessing(repos: Repositories, organizationId: number, documentId: number, at: string): Promise<void> {
+  await repos.jobs.enqueue('document.process', { organizationId, documentId }, at);
 }
 
 /**
@@ -50,14 +47,12 @@ export async function enqueueProcessing(db: Kysely<DB>, dialect: Dialect, organi
  * before the vector index was rebuilt) goes back to `embedding`, with a job. False if it had moved on.
  */
 export async function reopenForEmbedding(
-  db: Kysely<DB>,
-  dialect: Dialect,
+  repos: Repositories,
   document: { id: number; corpus_id: number; organization_id: number },
   at: string,
 ): Promise<boolean> {
-  const repo = new DocumentsRepo(db);
-  if (!(await repo.moveStep(document.id, 'indexed', 'embedding', at))) return false;
-  await repo.appendEvent({ corpus_id: document.corpus_id, document_id: document.id, step: 'embedding', is_failed: 0, error: null, created_on: at });
-  await enqueueProcessing(db, dialect, document.organization_id, document.id, at);
+  if (!(await repos.documents.moveStep(document.organization_id, document.id, 'indexed', 'embedding', at))) return false;
+  await repos.documents.appendEvent({ corpus_id: document.corpus_id, document_id: document.id, step: 'embedding', is_failed: 0, error: null, created_on: at });
+  await enqueueProcessing(repos, document.organization_id, document.id, at);
   return true;
 }

@@ -4,30 +4,15 @@
 // never added to, in the transaction that records the step; vectors are stored only for chunks
 // that have none). `embedding` is passed through only where vectors are in use.
 import { performance } from 'node:perf_hooks';
-import type { Database } from '../../../db/database.js';
 import type { DocumentRow, DocumentStep } from '../../../db/schema.js';
-import { AppError } from '../../../errors.js';
+import { ExtractionFailed } from '../../../ingest/document.js';
+import type { Ingestion } from '../../../ingest/ingestion.js';
 import type { Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
+import type { UnitOfWork } from '../../../repositories.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
-import { DocumentsRepo } from '../documents.repo.js';
 import { recordStep, type StepChange } from './document-steps.js';
-
-export interface ChunkDraft {
-  position: number;
-  text: string;
-  tokenCount: number;
-  page?: number | undefined;
-  heading?: string | undefined;
-}
-
-/** Extraction and chunking, as the pipeline uses them (src/ingest implements them). */
-export interface Ingestion<Extracted = unknown> {
-  extract(type: string, bytes: Buffer): Promise<Extracted>;
-  textOf(extracted: Extracted): string;
-  chunk(extracted: Extracted): ChunkDraft[];
-}
 
 /** Vectors of chunks, as the pipeline uses them (src/modules/retrieval/vector-index.ts implements them). */
 export interface ChunkVectors {
@@ -49,7 +34,7 @@ class DocumentGone extends Error {}
 
 export class DocumentProcessor implements JobHandler<'document.process'> {
   constructor(
-    private readonly database: Database,
+    private readonly store: UnitOfWork,
     private readonly blobs: BlobStore,
     private readonly ingestion: Ingestion,
     private readonly vectors: ChunkVectors = NO_VECTORS,
@@ -57,15 +42,15 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
   ) {}
 
   async run(job: Job<'document.process'>): Promise<void> {
-    const document = await new DocumentsRepo(this.database.db).findForProcessing(job.payload.documentId);
+    const document = await this.store.repos.documents.findForProcessing(job.payload.organizationId, job.payload.documentId);
     if (!document || document.deleted_on !== null || document.failed_on !== null || document.step === 'indexed') return;
     try {
       await this.process(document);
     } catch (error) {
       if (error instanceof DocumentGone) return;
-      // A client-side problem with the file (unreadable, too large) will not mend by trying again,
+      // A file that cannot be read (damaged, too large, no text) will not mend by trying again,
       // nor will a provider's refusal (a wrong key, an unknown model).
-      if (error instanceof AppError && error.status < 500) throw new PermanentJobError(error.message);
+      if (error instanceof ExtractionFailed) throw new PermanentJobError(error.message);
       if (error instanceof EmbeddingError && error.permanent) throw new PermanentJobError(error.message);
       throw error;
     }
@@ -93,17 +78,16 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     const chunks = this.ingestion.chunk(extracted);
     timings.chunking = elapsed(started);
     const next = this.vectors.active ? 'embedding' : 'indexed';
-    await this.database.db.transaction().execute(async (trx) => {
-      const repo = new DocumentsRepo(trx);
+    await this.store.transaction(async (repos) => {
       const at = new Date().toISOString();
-      const present = await recordStep(trx, this.change(document, next, at), {
+      const present = await recordStep(repos, this.change(document, next, at), {
         chunk_count: chunks.length,
         step_timings: JSON.stringify(timings),
         ...(next === 'indexed' ? { indexed_on: at } : {}),
       });
       if (!present) throw new DocumentGone();
-      await repo.deleteChunks(document.id);
-      await repo.insertChunks(
+      await repos.documents.deleteChunks(document.organization_id, document.id);
+      await repos.documents.insertChunks(
         chunks.map((chunk) => ({
           organization_id: document.organization_id,
           corpus_id: document.corpus_id,
@@ -123,30 +107,29 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     const started = performance.now();
     await this.vectors.embedDocument(document);
     timings.embedding = elapsed(started);
-    await this.database.db.transaction().execute(async (trx) => {
+    await this.store.transaction(async (repos) => {
       const at = new Date().toISOString();
-      if (!(await recordStep(trx, this.change(document, 'indexed', at), { step_timings: JSON.stringify(timings), indexed_on: at }))) throw new DocumentGone();
+      if (!(await recordStep(repos, this.change(document, 'indexed', at), { step_timings: JSON.stringify(timings), indexed_on: at }))) throw new DocumentGone();
     });
   }
 
   /** Moves the document to a step (with any fields the step produced), unless it was deleted. */
   private async enter(document: DocumentRow, step: DocumentStep, fields: { text?: string; step_timings?: string }): Promise<void> {
-    await this.database.db.transaction().execute(async (trx) => {
-      if (!(await recordStep(trx, this.change(document, step, new Date().toISOString()), fields))) throw new DocumentGone();
+    await this.store.transaction(async (repos) => {
+      if (!(await recordStep(repos, this.change(document, step, new Date().toISOString()), fields))) throw new DocumentGone();
     });
   }
 
   private change(document: DocumentRow, step: DocumentStep, at: string): StepChange {
-    return { corpusId: document.corpus_id, documentId: document.id, step, failed: false, error: null, at };
+    return { organizationId: document.organization_id, corpusId: document.corpus_id, documentId: document.id, step, failed: false, error: null, at };
   }
 
   /** The job failed for good: the document keeps the step that failed, with the reason. */
   async onFailed(job: Job<'document.process'>, reason: string): Promise<void> {
-    const document = await new DocumentsRepo(this.database.db).findForProcessing(job.payload.documentId);
+    const document = await this.store.repos.documents.findForProcessing(job.payload.organizationId, job.payload.documentId);
     if (!document || document.deleted_on !== null) return;
-    await this.database.db.transaction().execute((trx) =>
-      recordStep(trx, { corpusId: document.corpus_id, documentId: document.id, step: document.step, failed: true, error: reason, at: new Date().toISOString() }),
-    );
+    const failure = { ...this.change(document, document.step, new Date().toISOString()), failed: true, error: reason };
+    await this.store.transaction((repos) => recordStep(repos, failure));
     await this.onFailure(document, reason);
   }
 }
