@@ -37,7 +37,6 @@ import { resolveSecretKey } from './secret-key.js';
 import { openBlobStore, type BlobStore } from './storage/blob-store.js';
 import { unitOfWork } from './repositories.js';
 import { buildServices, type Services } from './services.js';
-import { JobsRepo } from './jobs/jobs.repo.js';
 import { corporaRoutes } from './modules/corpora/corpora.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { eventsRoutes } from './modules/documents/events.routes.js';
@@ -159,6 +158,6 @@ export async function buildApp(config: Config): Promise<App> {
  */
 async function startWorker(app: App): Promise<void> {
   if (!app.config.worker.inProcess) return;
-  if (app.database.dialect.name === 'sqlite') await new JobsRepo(app.database.db, app.database.dialect).releaseAllLeases(new Date().toISOString());
+  if (app.database.dialect.name === 'sqlite') await app.services.store.repos.jobs.releaseAllLeases(new Date().toISOString());
   app.services.worker.start();
 }

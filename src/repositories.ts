@@ -65,6 +65,8 @@ export interface UnitOfWork {
   readonly repos: Repositories;
   /** Runs the work in one transaction: all of it commits, or none of it when the work throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /** The error says the database could not be reached (or is locked, or full): trying later may succeed. */
+  isUnavailable(error: unknown): boolean;
 }
 
 export function unitOfWork(database: Database): UnitOfWork {
@@ -72,5 +74,6 @@ export function unitOfWork(database: Database): UnitOfWork {
   return {
     repos: bindRepositories(db, dialect),
     transaction: (work) => db.transaction().execute((trx) => work(bindRepositories(trx, dialect))),
+    isUnavailable: (error) => dialect.isUnavailable(error),
   };
 }

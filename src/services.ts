@@ -37,7 +37,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const vectors = new VectorIndex(store, createEmbedder(config.embedding, egress), log);
   const ingestion = createIngestion();
   const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
-  const worker = new Worker(database, { 'document.process': processor }, config.worker, log);
+  const worker = new Worker(store, { 'document.process': processor }, config.worker, log);
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
   const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
   return {

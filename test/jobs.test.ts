@@ -55,7 +55,7 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
 
   function runWorker(handler: JobHandler<'document.process'>) {
     const handlers: JobHandlers = { 'document.process': handler };
-    const worker = new Worker(t.app.database, handlers, quickly, silentLog);
+    const worker = new Worker(t.app.services.store, handlers, quickly, silentLog);
     worker.start();
     return worker;
   }

@@ -26,7 +26,7 @@ describe('files of an upload whose commit is in doubt', () => {
   function storeLosingCommits(): UnitOfWork {
     const real = t.app.services.store;
     return {
-      repos: real.repos,
+      ...real,
       transaction: async (work) => {
         await real.transaction(work);
         throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
@@ -76,7 +76,7 @@ describe('files of an upload whose commit is in doubt', () => {
   it('removes the files when the transaction refused the upload', async () => {
     const corpus = await createCorpus(owner);
     const watched = watchedBlobs();
-    const refusing: UnitOfWork = { repos: t.app.services.store.repos, transaction: async () => Promise.reject(new Conflict('refused before any commit')) };
+    const refusing: UnitOfWork = { ...t.app.services.store, transaction: async () => Promise.reject(new Conflict('refused before any commit')) };
     const documents = new DocumentsService(refusing, watched.blobs, t.app.services.corpora, sources, () => undefined);
     await expect(documents.upload(actor(), corpus.id, batch('Refused text.'))).rejects.toThrow('refused before any commit');
     expect(watched.put).toHaveLength(1);

@@ -4,10 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.js';
-import type { Dialect } from '../db/dialect.js';
+import type { UnitOfWork } from '../repositories.js';
 import type { Job, JobHandlers, JobName } from './job-types.js';
-import { JobsRepo, type ClaimedJob, type UnreadableJob } from './jobs.repo.js';
+import type { ClaimedJob, JobsRepo, UnreadableJob } from './jobs.repo.js';
 
 /** A failure that trying again cannot mend (a corrupt file, an unsupported format). */
 export class PermanentJobError extends Error {}
@@ -28,7 +27,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class Worker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly jobs: JobsRepo;
-  private readonly dialect: Dialect;
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private loop: Promise<void> | undefined;
@@ -37,13 +35,12 @@ export class Worker {
   private woken = false;
 
   constructor(
-    database: Database,
+    private readonly store: UnitOfWork,
     private readonly handlers: JobHandlers,
     private readonly options: WorkerOptions,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.jobs = new JobsRepo(database.db, database.dialect);
-    this.dialect = database.dialect;
+    this.jobs = store.repos.jobs;
   }
 
   start(): void {
@@ -147,7 +144,7 @@ export class Worker {
     const reason = error instanceof Error ? error.message : String(error);
     // A database outage says nothing about the job: it is tried again after the outage, however many
     // attempts it has used, rather than failed for good because the outage outlasted its retries.
-    const outage = this.dialect.isUnavailable(error);
+    const outage = this.store.isUnavailable(error);
     const final = error instanceof PermanentJobError || (job.attempts >= job.maxAttempts && !outage);
     this.log.warn({ job: job.id, kind: job.name, attempt: job.attempts, final, err: error }, 'job failed');
     try {
