@@ -1,5 +1,9 @@
 // The OpenAPI 3.1 document is generated from the route schemas, so it cannot drift from the code;
-// /openapi.json serves it and /docs renders it.
+// /openapi.json serves it and /docs renders it. The document is then finished for client generators
+// (finishDocument): schemas with a title become named components, every response lists its headers,
+// parameters with a default are optional, and what a route schema cannot say for validation (a
+// multipart body beside JSON, a binary or event-stream answer) comes from the route's `x-document`.
+import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +23,31 @@ export const API_TAGS = [
   { name: 'service', description: 'Health, readiness, version and this document' },
 ];
 
+/** Response headers, declared once as components and referenced by name. */
+const HEADERS = {
+  'X-Request-Id': { description: 'Identifier of the request, also in the error envelope and the server log', schema: { type: 'string', format: 'uuid' } },
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
+  ETag: { description: 'The agent version as a quoted string ("3"); send it back in If-Match', schema: { type: 'string', examples: ['"3"'] } },
+  'X-Total-Count': { description: 'Items in the whole list, whatever limit and offset returned', schema: { type: 'integer', minimum: 0 } },
+} as const;
+export type ResponseHeaderName = keyof typeof HEADERS;
+
+/** Documentation of an operation that is not validation: read by finishDocument, never by Fastify. */
+export interface OperationDocument {
+  /** Request media types besides JSON (e.g. multipart/form-data), with the schema of their parts. */
+  requestContent?: Record<string, object>;
+  /** Responses whose body is not JSON: status → media type → media object. */
+  responseContent?: Record<number, Record<string, object>>;
+  /** Headers a response carries besides X-Request-Id, Retry-After and X-Total-Count, which are added where they apply. */
+  responseHeaders?: Record<number, ResponseHeaderName[]>;
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    'x-document'?: OperationDocument;
+  }
+}
+
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -27,21 +56,34 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Agent Platform API',
         version: SERVER_VERSION,
         description: 'Build agents, feed them documents, chat with them, evaluate them, and roll them back to any checkpoint.',
+        license: { name: 'UNLICENSED' },
       },
+      // Relative: the document describes the server that serves it, wherever it is deployed.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       tags: API_TAGS,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key or a session token from /api/v2/auth/login' } } },
       security: [{ bearer: [] }],
     },
     // The reference page is listed under the path people type, without the plugin's trailing slash.
     transform: ({ schema, url }) => ({ schema, url: url === '/docs/' ? '/docs' : url }),
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject ? finishDocument(documentObject.openapiObject as OpenApiDocument) : documentObject.swaggerObject,
     // Shared schemas (added with app.addSchema) become components named by their $id.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });
 
-  // The reference page is a plugin's route; give it the tag and summary the catalogue expects.
+  // The reference page is a plugin's route; give it the tag, summary and name the catalogue expects.
   app.addHook('onRoute', (route) => {
     if (route.method === 'GET' && route.url === '/docs') {
-      route.schema = { ...route.schema, hide: false, tags: ['service'], summary: 'Interactive API reference', security: [] };
+      route.schema = {
+        ...route.schema,
+        hide: false,
+        operationId: 'getApiReference',
+        tags: ['service'],
+        summary: 'Interactive API reference',
+        security: [],
+        'x-document': { responseContent: { 200: { 'text/html': { schema: { type: 'string' } } } } },
+      };
     }
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
@@ -51,11 +93,97 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     '/openapi.json',
     {
       config: { public: true },
-      schema: { tags: ['service'], summary: 'The OpenAPI 3.1 document of every operation', security: [] },
+      schema: {
+        operationId: 'getOpenApiDocument',
+        tags: ['service'],
+        summary: 'The OpenAPI 3.1 document of every operation',
+        security: [],
+        'x-document': { responseContent: { 200: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } } } },
+      },
     },
     async (_request, reply) => {
       document ??= JSON.stringify(app.swagger());
       return reply.type('application/json; charset=utf-8').send(document);
     },
   );
+}
+
+type Json = Record<string, any>;
+interface OpenApiDocument extends Json {
+  paths: Record<string, Record<string, Json>>;
+  components: Json;
+}
+
+const NAMED = /^[A-Z][A-Za-z0-9]*$/;
+
+/** The generated document, finished for readers and client generators. Pure: the input is not changed. */
+export function finishDocument(generated: OpenApiDocument): OpenApiDocument {
+  const doc: OpenApiDocument = structuredClone(generated);
+  const schemas: Json = (doc.components.schemas ??= {});
+  doc.components.headers = { ...HEADERS };
+  for (const item of Object.values(doc.paths)) {
+    for (const operation of Object.values(item)) finishOperation(operation, schemas);
+  }
+  // Components may themselves hold titled schemas (ErrorEnvelope's parts do not, but later ones may).
+  for (const [name, schema] of Object.entries(schemas)) schemas[name] = nameSchemas(schema, schemas, true);
+  return doc;
+}
+
+function finishOperation(operation: Json, schemas: Json): void {
+  const extra: OperationDocument = operation['x-document'] ?? {};
+  delete operation['x-document'];
+
+  // A parameter with a default may be left out: the server fills the default in.
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'path' && parameter.schema?.default !== undefined) parameter.required = false;
+  }
+
+  if (extra.requestContent) {
+    operation.requestBody ??= { required: true, content: {} };
+    for (const [type, media] of Object.entries(extra.requestContent)) operation.requestBody.content[type] = media;
+  }
+  if (operation.requestBody) operation.requestBody.content = nameSchemas(operation.requestBody.content, schemas);
+
+  const isLegacyList = (operation.parameters ?? []).some((p: Json) => p.in === 'query' && p.name === 'limit');
+  for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+    const content = extra.responseContent?.[Number(status)];
+    if (content) response.content = content;
+    if (response.content) response.content = nameSchemas(response.content, schemas);
+    const names: ResponseHeaderName[] = ['X-Request-Id', ...(extra.responseHeaders?.[Number(status)] ?? [])];
+    if (status === '429' || status === '503') names.push('Retry-After');
+    if (isLegacyList && status === '200') names.push('X-Total-Count');
+    response.headers = {
+      ...response.headers,
+      ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
+    };
+  }
+}
+
+/**
+ * Every schema with a title of the form `Name` becomes components.schemas.Name and is referenced
+ * where it was; two different schemas under one name are a mistake of ours, and fail loudly.
+ */
+function nameSchemas(value: any, schemas: Json, isComponentRoot = false): any {
+  if (Array.isArray(value)) return value.map((item) => nameSchemas(item, schemas));
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    // Literal values (examples, defaults, enumerations) are data, not schemas.
+    copy[key] = ['examples', 'example', 'default', 'enum', 'const'].includes(key) ? child : nameSchemas(child, schemas);
+  }
+  const title = copy.title;
+  if (isComponentRoot || typeof title !== 'string' || !NAMED.test(title)) return copy;
+  const { description, ...rest } = copy;
+  const existing = schemas[title];
+  if (existing === undefined) schemas[title] = copy;
+  else if (!isDeepStrictEqual(withoutDescription(existing), rest)) throw new Error(`Two different schemas are named ${title} in the OpenAPI document`);
+  const reference: Json = { $ref: `#/components/schemas/${title}` };
+  // A description proper to this use stays beside the reference (OpenAPI 3.1 allows it).
+  if (description !== undefined && description !== schemas[title].description) reference.description = description;
+  return reference;
+}
+
+function withoutDescription(schema: Json): Json {
+  const { description: _description, ...rest } = schema;
+  return rest;
 }

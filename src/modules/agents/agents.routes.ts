@@ -23,6 +23,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents',
     {
       schema: {
+        operationId: 'listAgents',
         tags,
         summary: 'List agents visible to the caller',
         description: 'Paginated; filter by q (name or description contains), status, project_id and team_id; sort by a field.',
@@ -47,6 +48,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents',
     {
       schema: {
+        operationId: 'createAgent',
         tags,
         summary: 'Create an agent; writes its first history record',
         body: CreateAgentBody,
@@ -63,6 +65,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/filter',
     {
       schema: {
+        operationId: 'filterAgents',
         tags,
         summary: 'Filter agents by a structured filter body',
         body: filterAgentsBody(pageSizeMax),
@@ -76,6 +79,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id',
     {
       schema: {
+        operationId: 'getAgent',
         tags,
         summary: 'Get one agent',
         description: 'The ETag header carries the version, for If-Match on update.',
@@ -93,6 +97,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id',
     {
       schema: {
+        operationId: 'updateAgent',
         tags,
         summary: 'Update an agent; every change writes a history record',
         description: 'Fields not sent keep their value. With If-Match, the update applies only if the agent is still at that version (else 412).',
@@ -113,6 +118,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id',
     {
       schema: {
+        operationId: 'deleteAgent',
         tags,
         summary: 'Delete an agent',
         params: AgentParams,
@@ -125,14 +131,15 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const [action, status] of [
-    ['activate', 'active'],
-    ['deactivate', 'inactive'],
+  for (const [action, status, operationId] of [
+    ['activate', 'active', 'activateAgent'],
+    ['deactivate', 'inactive', 'deactivateAgent'],
   ] as const) {
     app.post(
       `/api/v2/agents/:agent_id/${action}`,
       {
         schema: {
+          operationId,
           tags,
           summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} an agent (status ${status})`,
           description: 'Writes a history record when the status changes; does nothing when it already has that status.',
@@ -148,6 +155,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id/status',
     {
       schema: {
+        operationId: 'getAgentStatus',
         tags,
         summary: 'Status of an agent and of the corpora it depends on',
         params: AgentParams,

@@ -19,6 +19,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id/history',
     {
       schema: {
+        operationId: 'listAgentHistory',
         tags,
         summary: 'History records of an agent, newest first, paginated',
         params: IdParams('agent_id'),
@@ -33,6 +34,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id/history',
     {
       schema: {
+        operationId: 'saveAgentCheckpoint',
         tags,
         summary: "Save the agent's current configuration as a named checkpoint",
         description: 'Appends a record; the agent and its version do not change.',
@@ -51,6 +53,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id/history',
     {
       schema: {
+        operationId: 'restoreAgentCheckpoint',
         tags,
         summary: 'Restore the agent to a previous checkpoint',
         description:
@@ -68,6 +71,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id/history/:history_id',
     {
       schema: {
+        operationId: 'getAgentHistoryRecord',
         tags,
         summary: 'One history record with its full configuration snapshot and its difference from the current configuration',
         params: IdParams('agent_id', 'history_id'),
@@ -81,6 +85,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id/prompt-history',
     {
       schema: {
+        operationId: 'listAgentPromptHistory',
         tags,
         summary: "Each distinct version of the agent's instructions, newest first",
         params: IdParams('agent_id'),

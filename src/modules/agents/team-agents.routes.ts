@@ -22,6 +22,7 @@ export const teamAgentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/:agent_id/team-role',
     {
       schema: {
+        operationId: 'getAgentTeamRole',
         tags,
         summary: "The caller's (or ?user_id=) team role for this agent",
         description: 'With what that role (and the organization role) lets the user do to the agent.',
@@ -37,6 +38,7 @@ export const teamAgentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/agents/accessible',
     {
       schema: {
+        operationId: 'listAccessibleAgents',
         tags,
         summary: 'Agents the caller can use across all of its teams',
         description: "The agents of every team the caller belongs to, and the organization's agents that belong to no team.",
@@ -54,6 +56,7 @@ export const teamAgentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/:project_id/agents',
     {
       schema: {
+        operationId: 'listProjectAgents',
         tags,
         summary: 'Agents of a project',
         params: IdParams('project_id'),
@@ -71,6 +74,7 @@ export const teamAgentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams/:team_id/agents',
     {
       schema: {
+        operationId: 'listTeamAgents',
         tags,
         summary: 'Agents of a team (optionally within ?project_id=)',
         params: IdParams('team_id'),

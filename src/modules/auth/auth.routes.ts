@@ -18,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true, rateLimit: passwordAttempts('login') },
       schema: {
+        operationId: 'login',
         tags: ['auth'],
         summary: 'Log in with e-mail and password; returns a bearer token',
         description: 'The token expires after SESSION_TTL_HOURS. Unknown e-mails and wrong passwords answer alike.',
@@ -37,6 +38,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true, rateLimit: passwordAttempts('set-password') },
       schema: {
+        operationId: 'setPassword',
         tags: ['auth'],
         summary: 'Choose a password with a one-time set-password token',
         description:
@@ -54,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/auth/logout',
     {
       schema: {
+        operationId: 'logout',
         tags: ['auth'],
         summary: "Revoke the caller's bearer token",
         description: 'Ends the session whose token made the request. API keys are revoked with DELETE /api/v2/auth/api-keys/{key_id}.',
@@ -70,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/auth/api-keys',
     {
       schema: {
+        operationId: 'listApiKeys',
         tags: ['auth'],
         summary: "List the caller's API keys (never the secret)",
         response: responses({ 200: Envelope(Type.Object({ items: Type.Array(ApiKeySchema) })) }),
@@ -82,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/auth/api-keys',
     {
       schema: {
+        operationId: 'createApiKey',
         tags: ['auth'],
         summary: 'Create an API key; the secret is shown once',
         description: 'Behind the developer-portal feature flag (403 while it is off).',
@@ -99,6 +104,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/auth/api-keys/:key_id',
     {
       schema: {
+        operationId: 'revokeApiKey',
         tags: ['auth'],
         summary: 'Revoke an API key',
         params: IdParams('key_id'),

@@ -27,6 +27,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora',
     {
       schema: {
+        operationId: 'listCorpora',
         tags,
         summary: 'List corpora visible to the caller',
         description: 'Owners and admins see every corpus of the organization; others those they hold a permission on.',
@@ -44,6 +45,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora',
     {
       schema: {
+        operationId: 'createCorpus',
         tags,
         summary: 'Create a corpus',
         description: 'The creator is granted manage on it.',
@@ -58,6 +60,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id',
     {
       schema: {
+        operationId: 'getCorpus',
         tags,
         summary: 'Get one corpus with document counts per step',
         params: CorpusParams,
@@ -71,6 +74,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id',
     {
       schema: {
+        operationId: 'updateCorpus',
         tags,
         summary: 'Update a corpus',
         params: CorpusParams,
@@ -85,6 +89,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id',
     {
       schema: {
+        operationId: 'deleteCorpus',
         tags,
         summary: 'Delete a corpus and its documents',
         description: 'Its documents, chunks, events and stored files go too.',
@@ -102,6 +107,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/permissions',
     {
       schema: {
+        operationId: 'listCorpusPermissions',
         tags,
         summary: 'Per-user permissions on a corpus',
         description: 'Needs manage. Owners and admins of the organization manage every corpus without an entry here.',
@@ -116,6 +122,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/permissions',
     {
       schema: {
+        operationId: 'grantCorpusPermission',
         tags,
         summary: 'Grant a user read, write or manage on a corpus',
         description: 'Replaces the user’s permission if they had one.',
@@ -132,6 +139,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/permissions/:user_id',
     {
       schema: {
+        operationId: 'revokeCorpusPermission',
         tags,
         summary: "Revoke a user's permission on a corpus",
         params: IdParams('corpus_id', 'user_id'),
@@ -149,7 +157,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v2/corpora/:corpus_id/agents',
     {
-      schema: { tags, summary: 'Agents connected to a corpus', params: CorpusParams, response: responses({ 200: AgentList }, [404]) },
+      schema: { operationId: 'listCorpusAgents', tags, summary: 'Agents connected to a corpus', params: CorpusParams, response: responses({ 200: AgentList }, [404]) },
     },
     async (request) => ok('Connected agents', { items: await corpora.listAgents(request.actor, request.params.corpus_id) }),
   );
@@ -158,6 +166,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/agents',
     {
       schema: {
+        operationId: 'connectCorpusAgent',
         tags,
         summary: 'Connect an agent to a corpus',
         description: 'The agent then draws on the corpus. Needs manage on the corpus; connecting twice changes nothing.',
@@ -174,6 +183,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/agents/:agent_id',
     {
       schema: {
+        operationId: 'disconnectCorpusAgent',
         tags,
         summary: 'Disconnect an agent from a corpus',
         params: IdParams('corpus_id', 'agent_id'),
@@ -189,7 +199,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v2/corpora/:corpus_id/default-agent',
     {
-      schema: { tags, summary: "The corpus's default agent", params: CorpusParams, response: responses({ 200: Envelope(DefaultAgentSchema) }, [404]) },
+      schema: { operationId: 'getCorpusDefaultAgent', tags, summary: "The corpus's default agent", params: CorpusParams, response: responses({ 200: Envelope(DefaultAgentSchema) }, [404]) },
     },
     async (request) => ok('Default agent', await corpora.getDefaultAgent(request.actor, request.params.corpus_id)),
   );
@@ -198,6 +208,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/default-agent',
     {
       schema: {
+        operationId: 'setCorpusDefaultAgent',
         tags,
         summary: "Set the corpus's default agent",
         params: CorpusParams,
@@ -212,6 +223,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/conversation-starters',
     {
       schema: {
+        operationId: 'getCorpusConversationStarters',
         tags,
         summary: 'Conversation starters of a corpus',
         params: CorpusParams,
@@ -225,6 +237,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/conversation-starters',
     {
       schema: {
+        operationId: 'setCorpusConversationStarters',
         tags,
         summary: 'Replace the conversation starters of a corpus',
         params: CorpusParams,
@@ -240,6 +253,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/conversation-starters/generate',
     {
       schema: {
+        operationId: 'generateCorpusConversationStarters',
         tags,
         summary: "Propose conversation starters from the corpus's documents",
         description: 'Proposals from the topics the indexed documents cover; nothing is saved (PUT them to keep them).',

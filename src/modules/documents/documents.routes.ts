@@ -24,6 +24,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents',
     {
       schema: {
+        operationId: 'listCorpusDocuments',
         tags,
         summary: 'Documents of a corpus, paginated, filterable by step, is_failed, tag, type',
         description: 'Newest first. Deleted documents are left out unless include_deleted=true.',
@@ -43,6 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents',
     {
       schema: {
+        operationId: 'uploadCorpusDocuments',
         tags,
         summary: 'Upload documents (multipart files, or JSON text or URL); processing runs in the background',
         description:
@@ -64,6 +66,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents/duplicate-check',
     {
       schema: {
+        operationId: 'checkCorpusDocumentDuplicates',
         tags,
         summary: 'Tell which of the given files or hashes the corpus already holds',
         params: CorpusParams,
@@ -78,6 +81,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents/:document_id',
     {
       schema: {
+        operationId: 'getCorpusDocument',
         tags,
         summary: 'One document',
         description: 'With its extracted text, its step, the reason it failed if it did, and the time spent in each step.',
@@ -92,6 +96,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents/:document_id/file',
     {
       schema: {
+        operationId: 'getCorpusDocumentFile',
         tags,
         summary: "A document's stored original, as it was uploaded or fetched",
         description:
@@ -114,6 +119,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents/:document_id',
     {
       schema: {
+        operationId: 'deleteCorpusDocument',
         tags,
         summary: 'Delete a document (marks is_deleted and removes it from retrieval)',
         params: DocumentParams,
@@ -127,6 +133,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents/:document_id/tags',
     {
       schema: {
+        operationId: 'tagCorpusDocument',
         tags,
         summary: 'Annotate or tag a document',
         description: 'tags replaces the tags; annotations replaces the note (null clears it). A field left out is kept.',
@@ -142,6 +149,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/documents/:document_id/retry',
     {
       schema: {
+        operationId: 'retryCorpusDocument',
         tags,
         summary: 'Process a failed document again',
         description: 'From the step that failed. A document that has not failed is a 409.',
@@ -156,6 +164,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/search',
     {
       schema: {
+        operationId: 'searchCorpus',
         tags,
         summary: 'Retrieve the passages that best match a query',
         description:

@@ -19,6 +19,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/corpora/:corpus_id/events',
     {
       schema: {
+        operationId: 'streamCorpusEvents',
         tags: ['corpora'],
         summary: 'Server-Sent Events of document processing progress',
         description:

@@ -8,6 +8,7 @@ export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/corpus/:corpus_id/document/',
     {
       schema: {
+        operationId: 'listCorpusDocumentsLegacy',
         tags: ['corpora'],
         summary: 'Get all documents from a corpus (bare JSON array)',
         description:

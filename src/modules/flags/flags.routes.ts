@@ -13,6 +13,7 @@ export const flagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/feature-flags',
     {
       schema: {
+        operationId: 'listFeatureFlags',
         tags,
         summary: "All feature flags and their state for the caller's organization",
         description: 'The whole catalogue, not paginated.',
@@ -26,6 +27,7 @@ export const flagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/feature-flags/:flag',
     {
       schema: {
+        operationId: 'setFeatureFlag',
         tags,
         summary: 'Turn a feature flag on or off for the organization (admins)',
         params: FlagParams,
@@ -42,6 +44,8 @@ export const flagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/api/v2/feature-flags/${flag}`,
       {
         schema: {
+          // getAgentAliasFlag, getPiiRedactionFlag, …
+          operationId: `get${flag.replace(/(^|-)([a-z])/g, (_match, _dash, letter: string) => letter.toUpperCase())}Flag`,
           tags,
           summary: FEATURE_FLAGS[flag].summary,
           description: `Whether "${flag}" is on for the caller's organization. Gates: ${FEATURE_FLAGS[flag].gates}.`,

@@ -18,6 +18,7 @@ export const legacyCorporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/corpus/',
     {
       schema: {
+        operationId: 'listCorporaLegacy',
         tags,
         summary: 'Corpora',
         description: `Corpora the caller may read, newest first. ${LEGACY_LIST_DESCRIPTION}`,
@@ -30,13 +31,13 @@ export const legacyCorporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/corpus/',
-    { schema: { tags, summary: 'Create a corpus', body: CreateCorpusBody, response: responses({ 201: CorpusSchema }, [403, 409]) } },
+    { schema: { operationId: 'createCorpusLegacy', tags, summary: 'Create a corpus', body: CreateCorpusBody, response: responses({ 201: CorpusSchema }, [403, 409]) } },
     async (request, reply) => reply.code(201).send(await corpora.create(request.actor, request.body)),
   );
 
   app.get(
     '/api/corpus/:corpus_id/',
-    { schema: { tags, summary: 'One corpus', params: IdParams('corpus_id'), response: responses({ 200: CorpusSchema }, [404]) } },
+    { schema: { operationId: 'getCorpusLegacy', tags, summary: 'One corpus', params: IdParams('corpus_id'), response: responses({ 200: CorpusSchema }, [404]) } },
     async (request) => corpora.get(request.actor, request.params.corpus_id),
   );
 
@@ -44,6 +45,7 @@ export const legacyCorporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/corpus/:corpus_id/document/',
     {
       schema: {
+        operationId: 'uploadCorpusDocumentsLegacy',
         tags,
         summary: 'Upload documents to a corpus',
         description: 'As POST /api/v2/corpora/{corpus_id}/documents (multipart files, or JSON text or URL); answers the accepted documents as a bare array.',
@@ -59,6 +61,7 @@ export const legacyCorporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/documents/:document_id/',
     {
       schema: {
+        operationId: 'getDocumentLegacy',
         tags,
         summary: 'One document',
         description: 'In the shape of the corpus document listing.',
@@ -73,6 +76,7 @@ export const legacyCorporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/documents/:document_id/',
     {
       schema: {
+        operationId: 'deleteDocumentLegacy',
         tags,
         summary: 'Delete a document',
         description: 'Marks it deleted and removes it from retrieval; answers it as it now is.',

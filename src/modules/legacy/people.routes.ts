@@ -19,51 +19,51 @@ export const legacyPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/users/',
-    { schema: { tags, summary: 'Users', description: LEGACY_LIST_DESCRIPTION, querystring: listQuery, response: responses({ 200: Type.Array(UserSchema) }) } },
+    { schema: { operationId: 'listUsersLegacy', tags, summary: 'Users', description: LEGACY_LIST_DESCRIPTION, querystring: listQuery, response: responses({ 200: Type.Array(UserSchema) }) } },
     async (request, reply) => legacyList(reply, await users.list(request.actor, {}, legacyWindow(request.query))),
   );
 
   app.get(
     '/api/users/me/',
-    { schema: { tags, summary: 'The calling user', response: responses({ 200: MeSchema }) } },
+    { schema: { operationId: 'getCurrentUserLegacy', tags, summary: 'The calling user', response: responses({ 200: MeSchema }) } },
     async (request) => users.me(request.actor),
   );
 
   app.get(
     '/api/teams/',
-    { schema: { tags, summary: 'Teams', description: LEGACY_LIST_DESCRIPTION, querystring: listQuery, response: responses({ 200: Type.Array(TeamSchema) }) } },
+    { schema: { operationId: 'listTeamsLegacy', tags, summary: 'Teams', description: LEGACY_LIST_DESCRIPTION, querystring: listQuery, response: responses({ 200: Type.Array(TeamSchema) }) } },
     async (request, reply) => legacyList(reply, await teams.list(request.actor, {}, legacyWindow(request.query))),
   );
 
   app.get(
     '/api/projects/',
-    { schema: { tags, summary: 'Projects', description: LEGACY_LIST_DESCRIPTION, querystring: listQuery, response: responses({ 200: Type.Array(ProjectSchema) }) } },
+    { schema: { operationId: 'listProjectsLegacy', tags, summary: 'Projects', description: LEGACY_LIST_DESCRIPTION, querystring: listQuery, response: responses({ 200: Type.Array(ProjectSchema) }) } },
     async (request, reply) => legacyList(reply, await projects.list(request.actor, {}, legacyWindow(request.query), noTeams)),
   );
 
   app.post(
     '/api/projects/',
-    { schema: { tags, summary: 'Create a project', body: CreateProjectBody, response: responses({ 201: ProjectSchema }, [403, 404, 409]) } },
+    { schema: { operationId: 'createProjectLegacy', tags, summary: 'Create a project', body: CreateProjectBody, response: responses({ 201: ProjectSchema }, [403, 404, 409]) } },
     async (request, reply) => reply.code(201).send(await projects.create(request.actor, request.body)),
   );
 
   app.get(
     '/api/projects/:project_id/',
-    { schema: { tags, summary: 'One project', params: IdParams('project_id'), response: responses({ 200: ProjectSchema }, [404]) } },
+    { schema: { operationId: 'getProjectLegacy', tags, summary: 'One project', params: IdParams('project_id'), response: responses({ 200: ProjectSchema }, [404]) } },
     async (request) => projects.get(request.actor, request.params.project_id, noTeams),
   );
 
   app.get(
     '/api/notifications/',
     {
-      schema: { tags, summary: 'Notifications', description: `Unread first. ${LEGACY_LIST_DESCRIPTION}`, querystring: listQuery, response: responses({ 200: Type.Array(NotificationSchema) }) },
+      schema: { operationId: 'listNotificationsLegacy', tags, summary: 'Notifications', description: `Unread first. ${LEGACY_LIST_DESCRIPTION}`, querystring: listQuery, response: responses({ 200: Type.Array(NotificationSchema) }) },
     },
     async (request, reply) => legacyList(reply, await notifications.list(request.actor, false, legacyWindow(request.query))),
   );
 
   app.get(
     '/api/feature-flags/',
-    { schema: { tags, summary: 'Feature flags', response: responses({ 200: Type.Array(FlagSchema) }) } },
+    { schema: { operationId: 'listFeatureFlagsLegacy', tags, summary: 'Feature flags', response: responses({ 200: Type.Array(FlagSchema) }) } },
     async (request) => flags.list(request.actor),
   );
 };

@@ -13,6 +13,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/notifications',
     {
       schema: {
+        operationId: 'listNotifications',
         tags,
         summary: "The caller's notifications (unread first)",
         description: 'Unread first, then newest first; ?unread=true leaves out those already read.',
@@ -30,6 +31,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/notifications/read-all',
     {
       schema: {
+        operationId: 'markAllNotificationsRead',
         tags,
         summary: 'Mark all notifications read',
         response: responses({ 200: Envelope(Type.Object({ updated: Type.Integer({ description: 'Notifications that were unread' }) })) }),
@@ -42,6 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/notifications/:notification_id/read',
     {
       schema: {
+        operationId: 'markNotificationRead',
         tags,
         summary: 'Mark a notification read',
         description: "Marking it again keeps the first read_on. Another user's notification is a 404.",

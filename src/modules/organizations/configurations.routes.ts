@@ -13,6 +13,7 @@ export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/configurations',
     {
       schema: {
+        operationId: 'listConfigurations',
         tags,
         summary: 'Organization configurations',
         params: OrganizationParams,
@@ -30,6 +31,7 @@ export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/configurations',
     {
       schema: {
+        operationId: 'createConfiguration',
         tags,
         summary: 'Create an organization configuration',
         params: OrganizationParams,
@@ -45,6 +47,7 @@ export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/configurations/active',
     {
       schema: {
+        operationId: 'getActiveConfiguration',
         tags,
         summary: 'The active organization configuration',
         description: '404 while no configuration is active.',
@@ -59,6 +62,7 @@ export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/configurations/:configuration_id',
     {
       schema: {
+        operationId: 'updateConfiguration',
         tags,
         summary: 'Update an organization configuration',
         params: ConfigurationParams,
@@ -74,6 +78,7 @@ export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/configurations/:configuration_id/activate',
     {
       schema: {
+        operationId: 'activateConfiguration',
         tags,
         summary: 'Make a configuration the active one',
         description: 'The configuration active before, if another, stops being active in the same transaction.',

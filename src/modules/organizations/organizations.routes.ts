@@ -21,7 +21,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v2/organizations/:org_id',
-    { schema: { tags, summary: 'One organization', params: OrganizationParams, response: responses({ 200: Envelope(OrganizationSchema) }, [404]) } },
+    { schema: { operationId: 'getOrganization', tags, summary: 'One organization', params: OrganizationParams, response: responses({ 200: Envelope(OrganizationSchema) }, [404]) } },
     async (request) => ok('Organization', await organizations.get(request.actor, request.params.org_id)),
   );
 
@@ -29,6 +29,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id',
     {
       schema: {
+        operationId: 'updateOrganization',
         tags,
         summary: 'Update an organization',
         params: OrganizationParams,
@@ -43,6 +44,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/users',
     {
       schema: {
+        operationId: 'listOrganizationUsers',
         tags,
         summary: 'Users of an organization',
         params: OrganizationParams,
@@ -60,6 +62,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/logo',
     {
       schema: {
+        operationId: 'setOrganizationLogo',
         tags,
         summary: "Upload the organization's logo",
         description:
@@ -89,6 +92,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/logo',
     {
       schema: {
+        operationId: 'getOrganizationLogo',
         tags,
         summary: "The organization's logo",
         description: 'The image with the type decided when it was uploaded; 404 while there is none.',
@@ -106,6 +110,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/model-deployment',
     {
       schema: {
+        operationId: 'getModelDeployment',
         tags,
         summary: 'Which LLM configuration serves each purpose (chat, embedding, image, judge)',
         params: OrganizationParams,
@@ -119,6 +124,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/organizations/:org_id/model-deployment',
     {
       schema: {
+        operationId: 'setModelDeployment',
         tags,
         summary: 'Set the model deployment',
         description: 'Each purpose names an LLM configuration by id, or null for none.',

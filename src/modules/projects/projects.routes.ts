@@ -25,6 +25,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects',
     {
       schema: {
+        operationId: 'listProjects',
         tags,
         summary: 'List projects',
         description: 'Every project of the organization, by name; filter by q, team_id, or mine=true for those the caller is a member of.',
@@ -42,7 +43,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v2/projects',
     {
-      schema: { tags, summary: 'Create a project', body: CreateProjectBody, response: responses({ 201: Envelope(ProjectSchema) }, [403, 404, 409]) },
+      schema: { operationId: 'createProject', tags, summary: 'Create a project', body: CreateProjectBody, response: responses({ 201: Envelope(ProjectSchema) }, [403, 404, 409]) },
     },
     async (request, reply) => reply.code(201).send(ok('Project created', await projects.create(request.actor, request.body))),
   );
@@ -51,6 +52,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/recent',
     {
       schema: {
+        operationId: 'listRecentProjects',
         tags,
         summary: "The caller's recent projects",
         description: 'Projects the caller opened, created or changed, newest first.',
@@ -68,6 +70,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/by-ids',
     {
       schema: {
+        operationId: 'getProjectsByIds',
         tags,
         summary: 'Projects by a list of identifiers',
         description: 'In the order asked, each once; ids of no project the caller can see are left out.',
@@ -83,6 +86,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/filter',
     {
       schema: {
+        operationId: 'filterProjects',
         tags,
         summary: 'Projects by a structured filter body',
         querystring: IncludeQuery,
@@ -110,6 +114,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/:project_id',
     {
       schema: {
+        operationId: 'getProject',
         tags,
         summary: 'One project (?include=teams for team details)',
         params: ProjectParams,
@@ -124,6 +129,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/:project_id',
     {
       schema: {
+        operationId: 'updateProject',
         tags,
         summary: 'Update a project',
         params: ProjectParams,
@@ -138,6 +144,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/:project_id',
     {
       schema: {
+        operationId: 'deleteProject',
         tags,
         summary: 'Delete a project',
         description: 'Its agents stay, belonging to no project.',
@@ -155,6 +162,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/:project_id/users',
     {
       schema: {
+        operationId: 'addProjectUser',
         tags,
         summary: 'Add users to a project',
         description: 'Users already members stay; those added are notified.',
@@ -170,6 +178,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/projects/:project_id/users/:user_id',
     {
       schema: {
+        operationId: 'removeProjectUser',
         tags,
         summary: 'Remove a user from a project',
         description: 'Members (not viewers), owners and admins remove anyone; every member may leave.',

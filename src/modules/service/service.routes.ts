@@ -20,6 +20,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: open,
       schema: {
+        operationId: 'getHealth',
         tags: ['service'],
         summary: 'Liveness',
         security: [],
@@ -34,6 +35,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: open,
       schema: {
+        operationId: 'getReadiness',
         tags: ['service'],
         summary: 'Readiness: database and workers reachable',
         security: [],
@@ -55,6 +57,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: open,
       schema: {
+        operationId: 'getVersion',
         tags: ['service'],
         summary: 'Server and interface version',
         security: [],
@@ -79,6 +82,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: open,
       schema: {
+        operationId: 'getChangelog',
         tags: ['service'],
         summary: 'Changelog of the interface, newest first',
         security: [],

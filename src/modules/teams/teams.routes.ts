@@ -25,6 +25,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams',
     {
       schema: {
+        operationId: 'listTeams',
         tags,
         summary: 'List teams',
         description: "Every team of the organization, by name; ?mine=true for the caller's own.",
@@ -41,14 +42,14 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v2/teams',
     {
-      schema: { tags, summary: 'Create a team', body: CreateTeamBody, response: responses({ 201: Envelope(TeamSchema) }, [403, 409]) },
+      schema: { operationId: 'createTeam', tags, summary: 'Create a team', body: CreateTeamBody, response: responses({ 201: Envelope(TeamSchema) }, [403, 409]) },
     },
     async (request, reply) => reply.code(201).send(ok('Team created', await teams.create(request.actor, request.body))),
   );
 
   app.get(
     '/api/v2/teams/:team_id',
-    { schema: { tags, summary: 'One team', params: TeamParams, response: responses({ 200: Envelope(TeamSchema) }, [404]) } },
+    { schema: { operationId: 'getTeam', tags, summary: 'One team', params: TeamParams, response: responses({ 200: Envelope(TeamSchema) }, [404]) } },
     async (request) => ok('Team', await teams.get(request.actor, request.params.team_id)),
   );
 
@@ -56,6 +57,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams/:team_id',
     {
       schema: {
+        operationId: 'updateTeam',
         tags,
         summary: 'Update a team',
         params: TeamParams,
@@ -70,6 +72,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams/:team_id',
     {
       schema: {
+        operationId: 'deleteTeam',
         tags,
         summary: 'Delete a team',
         description: 'Its memberships go with it; its agents stay, belonging to no team.',
@@ -87,6 +90,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams/:team_id/members',
     {
       schema: {
+        operationId: 'listTeamMembers',
         tags,
         summary: 'Teammates with their roles',
         params: TeamParams,
@@ -101,6 +105,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams/:team_id/members',
     {
       schema: {
+        operationId: 'addTeamMember',
         tags,
         summary: 'Add a teammate with a role',
         description: 'The user is notified. A user already in the team is a 409 (change the role with PUT).',
@@ -116,6 +121,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams/:team_id/members/:user_id',
     {
       schema: {
+        operationId: 'updateTeamMember',
         tags,
         summary: "Change a teammate's role",
         params: TeammateParams,
@@ -131,6 +137,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/teams/:team_id/members/:user_id',
     {
       schema: {
+        operationId: 'removeTeamMember',
         tags,
         summary: 'Remove a teammate',
         description: 'Leads, owners and admins remove anyone; every member may leave.',

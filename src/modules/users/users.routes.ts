@@ -13,6 +13,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/users/me',
     {
       schema: {
+        operationId: 'getCurrentUser',
         tags,
         summary: 'The calling user, with organization and teams',
         response: responses({ 200: Envelope(MeSchema) }),
@@ -25,6 +26,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/users',
     {
       schema: {
+        operationId: 'listUsers',
         tags,
         summary: "List users of the caller's organization",
         description: 'Deactivated users included unless ?is_active=true. Ordered by id.',
@@ -42,6 +44,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/users',
     {
       schema: {
+        operationId: 'createUser',
         tags,
         summary: 'Invite or create a user',
         description: 'Owners and admins. Without a password, the answer carries a one-time set_password_token (shown once).',
@@ -55,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v2/users/:user_id',
     {
-      schema: { tags, summary: 'One user', params: UserParams, response: responses({ 200: Envelope(UserSchema) }, [404]) },
+      schema: { operationId: 'getUser', tags, summary: 'One user', params: UserParams, response: responses({ 200: Envelope(UserSchema) }, [404]) },
     },
     async (request) => ok('User', await users.get(request.actor, request.params.user_id)),
   );
@@ -64,6 +67,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/users/:user_id',
     {
       schema: {
+        operationId: 'updateUser',
         tags,
         summary: 'Update a user',
         params: UserParams,
@@ -78,6 +82,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/users/:user_id',
     {
       schema: {
+        operationId: 'deleteUser',
         tags,
         summary: 'Deactivate a user',
         description: "The user's sessions and API keys stop working at once; the record stays, marked inactive.",
@@ -92,6 +97,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v2/users/:user_id/set-password-token',
     {
       schema: {
+        operationId: 'createSetPasswordToken',
         tags,
         summary: 'Issue a new one-time set-password token for a user',
         description: 'Owners and admins, for an invitation that expired or a forgotten password. Earlier tokens of the user stop working.',
