@@ -15,7 +15,7 @@ try {
   );
   try {
     const reply = await app.inject({ method: 'GET', url: '/openapi.json' });
-    if (reply.statusCode !== 200) throw new Error(`/openapi.json answered ${reply.statusCode}`);
+    if (reply.statusCode !== 200) throw new Error(`/openapi.json answered ${reply.statusCode}: ${reply.body}`);
     writeFileSync(out, JSON.stringify(JSON.parse(reply.body), null, 2) + '\n');
   } finally {
     await app.close();

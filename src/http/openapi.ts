@@ -176,14 +176,17 @@ function nameSchemas(value: any, schemas: Json, isComponentRoot = false): any {
   const { description, ...rest } = copy;
   const existing = schemas[title];
   if (existing === undefined) schemas[title] = copy;
-  else if (!isDeepStrictEqual(withoutDescription(existing), rest)) throw new Error(`Two different schemas are named ${title} in the OpenAPI document`);
+  else if (!isDeepStrictEqual(withoutAnnotations(existing), withoutAnnotations(rest))) throw new Error(`Two different schemas are named ${title} in the OpenAPI document`);
+  // @fastify/swagger moves the examples of a body's top schema to its media object: keep them on the component too.
+  else if (existing.examples === undefined && rest.examples !== undefined) existing.examples = rest.examples;
   const reference: Json = { $ref: `#/components/schemas/${title}` };
   // A description proper to this use stays beside the reference (OpenAPI 3.1 allows it).
   if (description !== undefined && description !== schemas[title].description) reference.description = description;
   return reference;
 }
 
-function withoutDescription(schema: Json): Json {
-  const { description: _description, ...rest } = schema;
+/** What may differ between two uses of one named schema: its description and whether it carries its examples. */
+function withoutAnnotations(schema: Json): Json {
+  const { description: _description, examples: _examples, ...rest } = schema;
   return rest;
 }

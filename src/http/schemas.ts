@@ -1,7 +1,7 @@
 // Schemas shared by every route: the error envelope, the success envelope, pages, identifiers and
 // timestamps. Defined once here and used by reference, so that the OpenAPI document and the
 // serialisers agree everywhere.
-import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 
 export const ErrorEnvelope = Type.Object(
@@ -24,8 +24,33 @@ export const ErrorEnvelope = Type.Object(
       ),
     }),
   },
-  { $id: 'ErrorEnvelope', title: 'ErrorEnvelope', description: 'The body of every error, in both generations' },
+  {
+    $id: 'ErrorEnvelope',
+    title: 'ErrorEnvelope',
+    description: 'The body of every error, in both generations',
+    examples: [
+      {
+        success: false,
+        message: 'Agent 42 not found',
+        error: { code: 'not_found', request_id: '0b6f1c9e-5d1a-4f0e-9a53-6f0c2a7d8e11', details: [] },
+      },
+      {
+        success: false,
+        message: 'The request is invalid',
+        error: { code: 'bad_request', request_id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', details: [{ pointer: '/body/name', message: 'must NOT have fewer than 1 characters' }] },
+      },
+    ],
+  },
 );
+
+/**
+ * Names a resource schema: the OpenAPI document lists it as components.schemas.<title>, with its
+ * example, and refers to it wherever it is used (client generators turn it into a named type).
+ * Documentation only: validation and serialisation ignore both keywords.
+ */
+export function named<T extends TSchema>(title: string, schema: T, example?: Static<T>): T {
+  return Object.assign(schema, { title }, example === undefined ? {} : { examples: [example] });
+}
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter',
@@ -64,11 +89,11 @@ export function responses(
   return result;
 }
 
-/** The latest generation's success body. */
+/** The latest generation's success body; named <Data>Envelope when its data is named. */
 export function Envelope<T extends TSchema>(data: T, description?: string) {
   return Type.Object(
     { success: Type.Literal(true), message: Type.String(), data },
-    description === undefined ? {} : { description },
+    { ...(data.title === undefined ? {} : { title: `${data.title}Envelope` }), ...(description === undefined ? {} : { description }) },
   );
 }
 
@@ -103,14 +128,17 @@ export function PageQuery<P extends TProperties>(pageSizeMax: number, filters: P
   });
 }
 
-/** A page of a list in the latest generation. */
+/** A page of a list in the latest generation; named <Item>Page when its item is named. */
 export function Page<T extends TSchema>(item: T) {
-  return Type.Object({
-    items: Type.Array(item),
-    page: Type.Integer(),
-    page_size: Type.Integer(),
-    total: Type.Integer({ description: 'Items across all pages' }),
-  });
+  return Type.Object(
+    {
+      items: Type.Array(item),
+      page: Type.Integer(),
+      page_size: Type.Integer(),
+      total: Type.Integer({ description: 'Items across all pages' }),
+    },
+    item.title === undefined ? {} : { title: `${item.title}Page` },
+  );
 }
 
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
 
 export const AgentStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal('active'), Type.Literal('inactive')], {
   description: 'draft until first activated; active agents answer; inactive ones do not',
@@ -134,3 +134,27 @@ export const scopedAgentsQuery = (pageSizeMax: number) =>
     status: Type.Optional(AgentStatusSchema),
     sort: Type.Optional(SortSchema),
   });
+
+// The names these schemas have in the OpenAPI document, with an example each.
+named('Agent', AgentSchema, {
+  id: 7,
+  organization_id: 1,
+  name: 'Support assistant',
+  description: 'Answers questions about our products',
+  instructions: 'You answer from the product manuals, briefly.',
+  model_name: null,
+  temperature: 0.2,
+  max_tokens: 1024,
+  conversation_starters: ['How do I reset my password?'],
+  alias: 'support',
+  status: 'active',
+  team_id: 3,
+  project_id: null,
+  version: 4,
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'ada@example.com',
+});
+named('AgentStatus', AgentStatusView);
+named('AgentTeamRole', TeamRoleSchema);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Timestamp } from '../../http/schemas.js';
+import { Id, Timestamp, named } from '../../http/schemas.js';
 import { AgentStatusSchema } from './agents.schemas.js';
 
 export const HistoryKindSchema = Type.Union(
@@ -75,3 +75,24 @@ export const PromptVersionSchema = Type.Object({
   created_on: Timestamp('When these instructions were recorded'),
   created_by: Type.String({ description: 'E-mail of the user who recorded them' }),
 });
+
+// The names these schemas have in the OpenAPI document, with an example each.
+named('AgentHistoryRecord', HistoryRecordSchema, {
+  history_id: 12,
+  agent_id: 7,
+  version: 4,
+  kind: 'checkpoint',
+  checkpoint_name: 'Before the tone change',
+  description: null,
+  restored_from_history_id: null,
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+});
+named('AgentHistoryRecordDetail', HistoryRecordDetailSchema);
+named('AgentHistoryResponse', AgentHistoryResponse, {
+  history_id: 12,
+  checkpoint_name: 'Before the tone change',
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+});
+named('PromptVersion', PromptVersionSchema);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, NullableTimestamp, Timestamp } from '../../http/schemas.js';
+import { Id, NullableTimestamp, Timestamp, named } from '../../http/schemas.js';
 import { UserSchema } from '../users/users.schemas.js';
 
 export const LoginBody = Type.Object({
@@ -33,3 +33,8 @@ export const CreateApiKeyBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, description: 'What the key is for' }),
   expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Omit for a key that does not expire' })),
 });
+
+// The names these schemas have in the OpenAPI document.
+named('Session', SessionSchema);
+named('ApiKey', ApiKeySchema);
+named('NewApiKey', NewApiKeySchema);

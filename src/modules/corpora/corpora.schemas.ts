@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
 
 export const PermissionSchema = Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('manage')], {
   description: 'read: see and search; write: add, tag and delete documents; manage: change the corpus and who may use it',
@@ -71,3 +71,25 @@ export const DefaultAgentSchema = Type.Object({ agent_id: Type.Union([Type.Integ
 export const StartersBody = Type.Object({ conversation_starters: Starters });
 export const StartersSchema = Type.Object({ conversation_starters: Type.Array(Type.String()) });
 export const GenerateStartersBody = Type.Object({ count: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 5 })) });
+
+// The names these schemas have in the OpenAPI document, with an example each.
+named('Corpus', CorpusSchema, {
+  id: 5,
+  organization_id: 1,
+  name: 'Product manuals',
+  description: 'Every manual we ship',
+  default_agent_id: 7,
+  conversation_starters: [],
+  permission: 'manage',
+  retrieval_mode: 'full_text',
+  document_counts: { total: 2, queued: 0, extracting: 0, chunking: 0, embedding: 0, indexed: 2, failed: 0 },
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'ada@example.com',
+});
+named('DocumentCounts', DocumentCountsSchema);
+named('CorpusPermissionEntry', PermissionEntrySchema);
+named('ConnectedAgent', ConnectedAgentSchema);
+named('CorpusDefaultAgent', DefaultAgentSchema);
+named('ConversationStarters', StartersSchema);

@@ -8,6 +8,7 @@ import {
   DuplicateCheckSchema,
   TagsBody,
   UploadJsonBody,
+  UploadMultipartBody,
   UploadResultSchema,
   listDocumentsQuery,
 } from './documents.schemas.js';
@@ -53,6 +54,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Answers 201 once every document is stored and queued; all or nothing.',
         params: CorpusParams,
         body: UploadJsonBody,
+        'x-document': { requestContent: { 'multipart/form-data': { schema: UploadMultipartBody, encoding: { files: { contentType: '*/*' } } } } },
         response: responses({ 201: Envelope(UploadResultSchema) }, [403, 404, 409, 413, 415]),
       },
     },
@@ -104,6 +106,13 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'with the content type of its detected kind; a deleted document has none (404).',
         params: DocumentParams,
         response: responses({ 200: Type.String({ description: 'The file itself', contentEncoding: 'binary' }) }, [404]),
+        'x-document': {
+          responseContent: {
+            200: Object.fromEntries(
+              [...new Set([...Object.values(MEDIA_TYPES), 'application/octet-stream'])].map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+            ),
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { legacyListQuery } from '../../http/legacy.js';
-import { Id, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Id, NullableTimestamp, PageQuery, Timestamp, named } from '../../http/schemas.js';
 
 export const StepSchema = Type.Union(
   [Type.Literal('queued'), Type.Literal('extracting'), Type.Literal('chunking'), Type.Literal('embedding'), Type.Literal('indexed')],
@@ -133,3 +133,62 @@ export const legacyListingQuery = (pageSizeMax: number) =>
     Type.Object({ include_deleted: Type.Optional(Type.Boolean({ default: false, description: 'Include documents marked deleted' })) }),
     legacyListQuery(pageSizeMax),
   ]);
+
+/** The multipart/form-data form of an upload (documentation: the parts are read as a stream, not validated by schema). */
+export const UploadMultipartBody = Type.Object(
+  {
+    files: Type.Array(Type.String({ contentMediaType: 'application/octet-stream', description: 'A file; its name becomes the source' }), {
+      minItems: 1,
+      description: 'One part per file (any part name), each at most LIMIT_UPLOAD_FILE_BYTES, at most LIMIT_UPLOAD_FILES in all',
+    }),
+    tags: Type.Optional(Type.String({ description: 'Tags for every file, comma-separated', examples: ['policy,2026'] })),
+    on_duplicate: Type.Optional(OnDuplicateSchema),
+  },
+  { title: 'DocumentUploadForm' },
+);
+
+// The names these schemas have in the OpenAPI document, with an example each.
+named('Document', DocumentSchema, {
+  id: 42,
+  corpus_id: 5,
+  type: 'txt',
+  source: 'returns.txt',
+  access_url: '/api/v2/corpora/5/documents/42/file',
+  upload_from: 'text',
+  step: 'indexed',
+  is_failed: false,
+  error: null,
+  is_deleted: false,
+  tags: ['policy'],
+  annotations: null,
+  size_bytes: 1830,
+  content_hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  chunk_count: 3,
+  step_timings: { extracting: 4, chunking: 2 },
+  indexed_on: '2026-11-20T10:15:30.123Z',
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'ada@example.com',
+});
+named('DocumentWithText', DocumentWithTextSchema);
+named('DocumentUploadResult', UploadResultSchema);
+named('DuplicateCheck', DuplicateCheckSchema);
+named('LegacyDocument', LegacyDocumentSchema, {
+  id: 42,
+  user: { id: 2, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+  created_by: 'ada@example.com',
+  created_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'ada@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  type: 'txt',
+  source: 'returns.txt',
+  access_url: '/api/v2/corpora/5/documents/42/file',
+  text: 'Returns are accepted within 30 days.',
+  tags: ['policy'],
+  is_deleted: false,
+  upload_from: 'text',
+  step: 'indexed',
+  is_failed: false,
+  corpus: 5,
+});

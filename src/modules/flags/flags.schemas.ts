@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { NullableTimestamp } from '../../http/schemas.js';
+import { NullableTimestamp, named } from '../../http/schemas.js';
 import { FLAG_NAMES } from './feature-flags.js';
 
 export const FlagName = Type.Union(
@@ -22,3 +22,5 @@ export const FlagParams = Type.Object({ flag: FlagName });
 export const SetFlagBody = Type.Object({
   enabled: Type.Boolean({ description: 'true to turn the feature on, false to turn it off' }),
 });
+
+named('FeatureFlag', FlagSchema);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Id, NullableTimestamp, PageQuery, Timestamp, named } from '../../http/schemas.js';
 
 export const NotificationSchema = Type.Object({
   id: Id('Notification identifier'),
@@ -18,3 +18,5 @@ export const unreadFilter = {
 };
 
 export const listNotificationsQuery = (pageSizeMax: number) => PageQuery(pageSizeMax, unreadFilter);
+
+named('Notification', NotificationSchema);

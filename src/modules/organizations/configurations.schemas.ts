@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, NullableTimestamp } from '../../http/schemas.js';
+import { AuditFields, Id, NullableTimestamp, named } from '../../http/schemas.js';
 import { OrganizationParams } from './organizations.schemas.js';
 
 const Settings = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), {
@@ -34,3 +34,5 @@ export const UpdateConfigurationBody = Type.Object(
 export type UpdateConfigurationInput = Static<typeof UpdateConfigurationBody>;
 
 export const ConfigurationParams = Type.Composite([OrganizationParams, Type.Object({ configuration_id: Id('Configuration identifier') })]);
+
+named('Configuration', ConfigurationSchema);

@@ -70,6 +70,14 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `at most LIMIT_LOGO_BYTES (${app.config.limits.logoBytes} bytes here; 413 above). Replaces the previous logo.`,
         params: OrganizationParams,
         consumes: ['multipart/form-data'],
+        'x-document': {
+          requestContent: {
+            'multipart/form-data': {
+              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'The image; one part' } } },
+              encoding: { file: { contentType: 'image/png, image/jpeg, image/gif, image/webp' } },
+            },
+          },
+        },
         response: responses({ 200: Envelope(LogoUploadedSchema) }, [403, 404, 413, 415]),
       },
     },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Id, NullableTimestamp, PageQuery, Timestamp, named } from '../../http/schemas.js';
 
 export const OrganizationParams = Type.Object({ org_id: Id('Identifier of the organization: the caller’s own; any other is not found') });
 
@@ -60,3 +60,7 @@ export const LogoUploadedSchema = Type.Object({
   logo_content_type: Type.String({ description: 'Decided from the bytes' }),
   size: Type.Integer({ description: 'Bytes stored' }),
 });
+
+named('Organization', OrganizationSchema);
+named('ModelDeployment', ModelDeploymentSchema);
+named('LogoUploaded', LogoUploadedSchema);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, PageQuery, Timestamp } from '../../http/schemas.js';
+import { AuditFields, Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
 import { TeamBriefSchema } from '../teams/teams.schemas.js';
 
 const projectFields = {
@@ -64,3 +64,5 @@ export type FilterProjectsInput = Static<ReturnType<typeof filterProjectsBody>>;
 export const AddProjectUsersBody = Type.Object({
   user_ids: Type.Array(Id('User identifier'), { minItems: 1, maxItems: 100, description: 'Users of the organization; those already members stay' }),
 });
+
+named('Project', ProjectSchema);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, PageQuery, Timestamp } from '../../http/schemas.js';
+import { AuditFields, Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
 
 export const TeamRoleSchema = Type.Union([Type.Literal('lead'), Type.Literal('editor'), Type.Literal('viewer')], {
   description: 'lead: manages the team and its agents; editor: changes its agents; viewer: reads',
@@ -54,3 +54,8 @@ export const RemovedTeammateSchema = Type.Object({ team_id: Id('Team identifier'
 
 /** Brief teams, as a project carries them on request. */
 export const TeamBriefSchema = Type.Object({ id: Id('Team identifier'), name: Type.String(), description: Type.String() });
+
+named('Team', TeamSchema);
+named('Teammate', TeammateSchema);
+named('RemovedTeammate', RemovedTeammateSchema);
+named('TeamBrief', TeamBriefSchema);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Id, NullableTimestamp, PageQuery, Timestamp, named } from '../../http/schemas.js';
 
 export const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member'), Type.Literal('viewer')], {
   description: 'Role in the organization',
@@ -96,3 +96,8 @@ export const SetPasswordBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 200, description: 'The set_password_token given when the user was invited' }),
   password: NewPassword,
 });
+
+named('User', UserSchema);
+named('CurrentUser', MeSchema);
+named('PasswordToken', PasswordTokenSchema);
+named('CreatedUser', CreatedUserSchema);
