@@ -145,6 +145,49 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('names every operation once, with a readable operationId', () => {
+    const ids = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((operation) => operation.operationId));
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/v2/agents/{agent_id}/history'].put.operationId).toBe('restoreAgentCheckpoint');
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
+  it('refers to named schemas for resources and envelopes, with examples', () => {
+    const schemas = doc.components.schemas;
+    for (const name of ['Agent', 'AgentEnvelope', 'AgentPageEnvelope', 'AgentHistoryResponse', 'Corpus', 'Document', 'LegacyDocument', 'ErrorEnvelope']) {
+      expect(schemas[name], name).toBeDefined();
+    }
+    for (const name of ['Agent', 'AgentHistoryResponse', 'Corpus', 'Document', 'LegacyDocument', 'ErrorEnvelope']) expect(schemas[name].examples?.length, name).toBeGreaterThan(0);
+    const restore = doc.paths['/api/v2/agents/{agent_id}/history'].put;
+    expect(restore.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AgentHistoryResponseEnvelope' });
+    expect(doc.paths['/api/corpus/{corpus_id}/document/'].get.responses['200'].content['application/json'].schema.items).toEqual({
+      $ref: '#/components/schemas/LegacyDocument',
+    });
+  });
+
+  it('leaves defaulted parameters optional and declares the response headers', () => {
+    for (const item of Object.values<any>(doc.paths)) {
+      for (const operation of Object.values<any>(item)) {
+        for (const parameter of operation.parameters ?? []) if (parameter.schema?.default !== undefined) expect(parameter.required).toBe(false);
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          expect(response.headers['X-Request-Id']).toBeDefined();
+          if (status === '429' || status === '503') expect(response.headers['Retry-After']).toBeDefined();
+        }
+      }
+    }
+    expect(doc.paths['/api/v2/agents/{agent_id}'].get.responses['200'].headers.ETag).toBeDefined();
+    expect(doc.paths['/api/corpus/{corpus_id}/document/'].get.responses['200'].headers['X-Total-Count']).toBeDefined();
+  });
+
+  it('describes uploads as multipart beside JSON, originals as binary and progress as an event stream', () => {
+    const upload = doc.paths['/api/v2/corpora/{corpus_id}/documents'].post.requestBody.content;
+    expect(Object.keys(upload)).toEqual(expect.arrayContaining(['application/json', 'multipart/form-data']));
+    expect(doc.paths['/api/v2/organizations/{org_id}/logo'].put.requestBody.content['multipart/form-data']).toBeDefined();
+    expect(doc.paths['/api/v2/corpora/{corpus_id}/documents/{document_id}/file'].get.responses['200'].content['application/pdf']).toBeDefined();
+    expect(Object.keys(doc.paths['/api/v2/corpora/{corpus_id}/events'].get.responses['200'].content)).toEqual(['text/event-stream']);
+  });
+
   // The operation catalogue lives beside the project (../shared); this checks our areas against it.
   const catalogue = '../shared/api/operations.txt';
   // Later issues: the agents builder and images, and the agent responses of a project (chat).
