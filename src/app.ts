@@ -11,6 +11,8 @@ import { installJsonBodyParser } from './http/json-body.js';
 import { installOpenApi } from './http/openapi.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installProtection } from './http/protection.js';
+import { installMetrics } from './observability/metrics.js';
+import { installTracing } from './observability/tracing.js';
 import { generateRequestId } from './http/request-id.js';
 import { installStorableTextCheck } from './http/storable-text.js';
 import { installUnreadBodyClose } from './http/unread-body.js';
@@ -119,8 +121,12 @@ export async function buildApp(config: Config): Promise<App> {
       headerPairs: 200,
     },
   });
+  // First of the request hooks, so that a request's span covers the rate limit and authentication.
+  installTracing(app, config.observability.tracing);
   await installProtection(app, config, app.services.auth);
   await installOpenApi(app);
+  // After the OpenAPI plugin, which documents only the routes added after it.
+  installMetrics(app, config.observability, app.services.store.repos);
 
   await app.register(serviceRoutes);
   await app.register(authRoutes);

@@ -65,6 +65,35 @@ export interface Config {
   worker: WorkerConfig;
   egress: EgressSettings;
   embedding: EmbeddingSettings | undefined;
+  observability: ObservabilitySettings;
+  /** Where the rate limits are counted when several processes share a deployment. */
+  rateLimitStore: RateLimitStoreSettings;
+}
+
+/** Prometheus metrics and OpenTelemetry tracing (src/observability/). */
+export interface ObservabilitySettings {
+  /** Serve Prometheus metrics at GET /metrics. */
+  metricsEnabled: boolean;
+  /** When set, /metrics requires `Authorization: Bearer <token>`; when unset, it is public. */
+  metricsToken: string | undefined;
+  /** undefined = tracing off (the default). */
+  tracing: TracingSettings | undefined;
+}
+
+/** From the standard OTEL_* variables; spans go to an OTLP/HTTP collector. */
+export interface TracingSettings {
+  /** Full URL spans are posted to, e.g. http://collector:4318/v1/traces. */
+  tracesUrl: string;
+  serviceName: string;
+  /** Sent with every export (OTEL_EXPORTER_OTLP_HEADERS / OTEL_EXPORTER_OTLP_TRACES_HEADERS). */
+  headers: Record<string, string>;
+}
+
+/** Redis when REDIS_URL is set; otherwise the database on PostgreSQL, the process's memory on SQLite. */
+export interface RateLimitStoreSettings {
+  redisUrl: string | undefined;
+  /** Prefix of every key this deployment writes in Redis. */
+  redisKeyPrefix: string;
 }
 
 export interface WorkerConfig {
@@ -191,6 +220,12 @@ export function loadConfig(env: Env = process.env): Config {
       maxRedirects: read.integer('EGRESS_MAX_REDIRECTS', 5, 0, 20),
     },
     embedding: readEmbedding(read),
+    observability: {
+      metricsEnabled: read.oneOf('METRICS_ENABLED', ['true', 'false'], 'true') === 'true',
+      metricsToken: read.string('METRICS_TOKEN'),
+      tracing: readTracing(read),
+    },
+    rateLimitStore: readRateLimitStore(read),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
@@ -222,4 +257,53 @@ function readEmbedding(read: EnvReader): EmbeddingSettings | undefined {
   }
   if (settings.model === undefined) read.problems.push('EMBEDDING_MODEL must name the embedding model when EMBEDDING_BASE_URL is set');
   return { ...settings, baseUrl: baseUrl.replace(/\/+$/, ''), model: settings.model ?? '' };
+}
+
+/**
+ * Tracing follows the OpenTelemetry SDK's own variables, so that a collector set up for other
+ * services works unchanged: on when an OTLP endpoint is named, off when OTEL_SDK_DISABLED=true or
+ * OTEL_TRACES_EXPORTER=none. Only OTLP over HTTP is spoken.
+ */
+function readTracing(read: EnvReader): TracingSettings | undefined {
+  const disabled = read.oneOf('OTEL_SDK_DISABLED', ['true', 'false'], 'false') === 'true';
+  const exporter = read.oneOf('OTEL_TRACES_EXPORTER', ['otlp', 'none'], 'otlp');
+  // Spans are posted as OTLP/HTTP with JSON bodies, which collectors take under either HTTP protocol;
+  // gRPC is refused here rather than sending HTTP to a gRPC port.
+  for (const name of ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']) read.oneOf(name, ['http/protobuf', 'http/json'], 'http/protobuf');
+  const serviceName = read.string('OTEL_SERVICE_NAME', 'agent-platform')!;
+  const headers = { ...readOtlpHeaders(read, 'OTEL_EXPORTER_OTLP_HEADERS'), ...readOtlpHeaders(read, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') };
+  const tracesEndpoint = read.string('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const endpoint = read.string('OTEL_EXPORTER_OTLP_ENDPOINT');
+  // The signal's own endpoint is used as given; the general one gets /v1/traces appended (the OTLP rule).
+  const tracesUrl = tracesEndpoint ?? (endpoint === undefined ? undefined : `${endpoint.replace(/\/+$/, '')}/v1/traces`);
+  if (disabled || exporter === 'none' || tracesUrl === undefined) return undefined;
+  if (!/^https?:\/\/[^/]/.test(tracesUrl)) {
+    read.problems.push(`${tracesEndpoint === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'} must be an http:// or https:// URL`);
+  }
+  return { tracesUrl, serviceName, headers };
+}
+
+/** `key1=value1,key2=value2`, values URL-encoded (W3C Baggage format, as the OTLP exporter reads it). */
+function readOtlpHeaders(read: EnvReader, name: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (read.string(name) ?? '').split(',')) {
+    if (pair.trim() === '') continue;
+    const at = pair.indexOf('=');
+    if (at <= 0) {
+      read.problems.push(`${name} must be a list of key=value pairs separated by commas`);
+      continue;
+    }
+    try {
+      headers[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      read.problems.push(`${name}: the value of ${pair.slice(0, at).trim()} is not valid URL encoding`);
+    }
+  }
+  return headers;
+}
+
+function readRateLimitStore(read: EnvReader): RateLimitStoreSettings {
+  const redisUrl = read.string('REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) read.problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  return { redisUrl, redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'agent-platform:')! };
 }

@@ -322,6 +322,7 @@ const MATRIX: Record<string, Case> = {
 const PUBLIC_ROUTES = [
   'GET /docs',
   'GET /openapi.json',
+  'GET /metrics',
   'GET /health',
   'GET /ready',
   'GET /api/version',

@@ -20,6 +20,8 @@ export interface Database {
   /** Answers whether the database takes a query now. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool, for metrics; absent on SQLite (one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -104,6 +106,7 @@ function openPostgres(url: string, poolMax: number): Database {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

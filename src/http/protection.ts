@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
+import { openRateLimitStore } from './rate-limit-store.js';
 
 /** Routes served by plugins that cannot carry our route config, and are public by design. */
 const PUBLIC_PLUGIN_PREFIXES = ['/docs'];
@@ -47,7 +48,13 @@ export async function installProtection(app: FastifyInstance, config: Config, au
     reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
   });
 
+  // Counted where every process of the deployment sees the same numbers (see rate-limit-store.ts);
+  // the login limits of auth.routes.ts are counted in the same store.
+  const store = await openRateLimitStore(config.rateLimitStore, app.database, app.log);
+  app.addHook('onClose', () => store.close());
+  app.log.debug(`Rate limits are counted in ${store.description}`);
   await app.register(rateLimit, {
+    ...store.options,
     max: config.limits.requestsPerMinute,
     timeWindow: 60_000,
     keyGenerator: rateLimitKey,

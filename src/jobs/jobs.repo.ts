@@ -137,4 +137,24 @@ export class JobsRepo {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+
+  /**
+   * Unfinished and failed jobs of the whole deployment by name and status, with the creation time of
+   * the oldest of each: for the metrics endpoint. Done jobs are left out so that the count walks only
+   * the few rows the jobs_ready index holds under these statuses.
+   */
+  async countOpenJobs(): Promise<{ name: string; status: 'queued' | 'running' | 'failed'; jobs: number; oldestCreatedOn: string }[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select((eb) => ['kind', 'status', eb.fn.countAll<number>().as('jobs'), eb.fn.min('created_on').as('oldest')])
+      .where('status', 'in', ['queued', 'running', 'failed'])
+      .groupBy(['kind', 'status'])
+      .execute();
+    return rows.map((row) => ({
+      name: row.kind,
+      status: row.status as 'queued' | 'running' | 'failed',
+      jobs: Number(row.jobs),
+      oldestCreatedOn: row.oldest,
+    }));
+  }
 }

@@ -231,6 +231,20 @@ export class DocumentsRepo {
       .executeTakeFirst();
     return Number(row?.last ?? 0);
   }
+
+  /**
+   * Live documents of the whole deployment by step, and how many of each failed: for the metrics
+   * endpoint, which reports totals, never one organization's. Deliberately not scoped by organization.
+   */
+  async countByStepAcrossOrganizations(): Promise<{ step: DocumentStep; documents: number; failed: number }[]> {
+    const rows = await this.db
+      .selectFrom('documents')
+      .select((eb) => ['step', eb.fn.countAll<number>().as('documents'), eb.fn.count<number>('failed_on').as('failed')])
+      .where('deleted_on', 'is', null)
+      .groupBy('step')
+      .execute();
+    return rows.map((row) => ({ step: row.step, documents: Number(row.documents), failed: Number(row.failed) }));
+  }
 }
 
 export type DocumentWithUsers = NonNullable<Awaited<ReturnType<DocumentsRepo['find']>>>;
