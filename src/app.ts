@@ -1,7 +1,7 @@
 // The app factory: the server, the CLI and every test build the app here, with the same options.
 // External plugins first, then our cross-cutting hooks, then the routes of each module.
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -9,7 +9,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installOpenApi } from './http/openapi.js';
-import { serializeRequest } from './http/log-redaction.js';
+import { installCors } from './http/cors.js';
+import { installRequestLog, loggerOptions } from './http/request-log.js';
+import { trustProxyOption } from './http/trust-proxy.js';
 import { installProtection } from './http/protection.js';
 import { installMetrics } from './observability/metrics.js';
 import { installTracing } from './observability/tracing.js';
@@ -32,6 +34,7 @@ import { configurationsRoutes } from './modules/organizations/configurations.rou
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { homeRoutes } from './modules/service/home.routes.js';
 import { serviceRoutes } from './modules/service/service.routes.js';
 import { teamsRoutes } from './modules/teams/teams.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -71,11 +74,13 @@ export type App = FastifyInstance;
 export async function buildApp(config: Config): Promise<App> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
+    logger: loggerOptions(config),
+    // Fastify's two lines per request off: installRequestLog writes one, with the status and time.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.limits.jsonBodyBytes,
     genReqId: generateRequestId,
     requestIdHeader: false,
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
@@ -110,6 +115,8 @@ export async function buildApp(config: Config): Promise<App> {
   installJsonBodyParser(app);
   installStorableTextCheck(app);
   installUnreadBodyClose(app);
+  installRequestLog(app);
+  await installCors(app, config.corsOrigins);
   // Multipart uploads, bounded in file size, file count and parts; routes read them as streams.
   await app.register(multipart, {
     limits: {
@@ -128,6 +135,7 @@ export async function buildApp(config: Config): Promise<App> {
   // After the OpenAPI plugin, which documents only the routes added after it.
   installMetrics(app, config.observability, app.services.store.repos);
 
+  await app.register(homeRoutes);
   await app.register(serviceRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);

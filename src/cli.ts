@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// agent-platform [serve] | migrate | create-api-key --email <address> [--name <name>]
+// agent-platform [serve] | worker | migrate | backup --to <file> | create-api-key --email <address> [--name <name>]
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { backupSqlite } from './db/backup.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createApiKeyForUser } from './modules/auth/api-key-cli.js';
@@ -13,10 +14,13 @@ Commands:
   serve                                   Start the HTTP server (default)
   worker                                  Run a document-processing worker (PostgreSQL only)
   migrate                                 Apply database migrations and exit
+  backup --to <file>                      Copy the SQLite database to a new file, safely while the
+                                          server runs (PostgreSQL: use pg_dump)
   create-api-key --email <address> [--name <name>]
                                           Create an API key for a user and print it once
 
-Configuration comes from the environment; see the README.`;
+Configuration comes from the environment and the .env file of the working folder (the environment
+wins); see the README.`;
 
 async function migrate(config: Config): Promise<void> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -28,11 +32,26 @@ async function migrate(config: Config): Promise<void> {
   }
 }
 
+async function backup(config: Config, to: string | undefined): Promise<number> {
+  if (!to) {
+    process.stderr.write('backup needs --to <file>\n');
+    return 2;
+  }
+  if (config.databaseUrl) {
+    process.stderr.write('backup copies the embedded SQLite database; on PostgreSQL use pg_dump (see docs/operations.md)\n');
+    return 2;
+  }
+  const copy = await backupSqlite(config.dataDir, to);
+  process.stdout.write(`Backed up the database to ${copy.file} (${copy.bytes} bytes).\n`);
+  process.stdout.write(`Keep ${config.secretKey ? 'SECRET_KEY' : `${config.dataDir}/secret.key`} with it: stored secrets cannot be read without it.\n`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { email: { type: 'string' }, name: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const command = positionals[0] ?? 'serve';
   if (values.help || command === 'help') {
@@ -50,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
     case 'migrate':
       await migrate(config);
       return 0;
+    case 'backup':
+      return backup(config, values.to);
     case 'create-api-key': {
       if (!values.email) {
         process.stderr.write('create-api-key needs --email <address>\n');

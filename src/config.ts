@@ -2,8 +2,14 @@
 // a bad configuration stops the server with the whole list of problems rather than the first one.
 import { resolve } from 'node:path';
 import { parseAllowedHost } from './net/allowed-hosts.js';
+import ipaddr from 'ipaddr.js';
+import { withEnvFile } from './env-file.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** pretty: one readable line per event, for a terminal; json: one JSON object per line, for collectors. */
+export type LogFormat = 'pretty' | 'json';
+/** Fastify's trustProxy: false, true (any proxy), a hop count, or the proxies' addresses and CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export interface Limits {
   jsonBodyBytes: number;
@@ -54,6 +60,11 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: LogLevel;
+  logFormat: LogFormat;
+  /** Which X-Forwarded-For hops to believe, so that request.ip is the client's behind a proxy. */
+  trustProxy: TrustProxy;
+  /** Origins browsers may call the API from ('*' = any); empty = no CORS headers at all. */
+  corsOrigins: string[];
   /** undefined = generated on first start and kept in dataDir */
   secretKey: string | undefined;
   sessionTtlHours: number;
@@ -160,11 +171,53 @@ class EnvReader {
   }
 }
 
+/** `false` (default), `true`, a hop count, or comma-separated proxy addresses and CIDRs. */
+function readTrustProxy(read: EnvReader): TrustProxy {
+  const raw = read.string('TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return read.integer('TRUST_PROXY', 0, 1, 100);
+  return read.list('TRUST_PROXY', parseProxyAddress);
+}
+
+function parseProxyAddress(entry: string): void {
+  if (entry.includes('/') ? !isCidr(entry) : !ipaddr.isValid(entry)) {
+    throw new Error(`"${entry}" is not true, false, a hop count, an IP address or a CIDR range`);
+  }
+}
+
+function isCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `*`, or an origin as a browser sends it: scheme, host and optional port, nothing more. */
+function parseCorsOrigin(entry: string): void {
+  if (entry === '*') return;
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry) {
+    throw new Error(`"${entry}" is not an origin such as https://app.example.com (scheme, host, optional port; no path or trailing slash)`);
+  }
+}
+
 const MiB = 1024 * 1024;
 /** The most sqlite-vec's vec0 tables hold (pgvector holds more, but one limit serves both). */
 export const MAX_EMBEDDING_DIMENSIONS = 8192;
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * The environment (by default the process's, over the `.env` file of the working folder) read into a
+ * checked Config. `stdoutIsTerminal` picks the default LOG_FORMAT.
+ */
+export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal = process.stdout.isTTY === true): Config {
   const read = new EnvReader(env);
   const databaseUrl = read.string('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -191,6 +244,9 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail,
     adminPassword,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: read.oneOf('LOG_FORMAT', ['pretty', 'json'], stdoutIsTerminal ? 'pretty' : 'json'),
+    trustProxy: readTrustProxy(read),
+    corsOrigins: read.list('CORS_ORIGINS', parseCorsOrigin),
     secretKey,
     sessionTtlHours: read.integer('SESSION_TTL_HOURS', 24, 1, 24 * 365),
     passwordTokenTtlHours: read.integer('PASSWORD_TOKEN_TTL_HOURS', 72, 1, 24 * 30),

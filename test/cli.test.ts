@@ -1,8 +1,11 @@
 // The command line as a user runs it: a real process, real signals.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -98,4 +101,74 @@ describe('agent-platform command line', () => {
       rmSync(fresh, { recursive: true, force: true });
     }
   });
+
+  it('backup --to copies the database to a new file, and names pg_dump on PostgreSQL', () => {
+    const target = join(dataDir, 'backup-copy.sqlite');
+    const result = run(['backup', '--to', target]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Backed up the database');
+    expect(result.stdout).toContain('secret.key');
+    const copy = new SQLite(target, { readonly: true });
+    expect(copy.prepare('select email from users where email = ?').get('cli@example.com')).toBeDefined();
+    copy.close();
+    expect(run(['backup', '--to', target]).status).toBe(1);
+    expect(run(['backup']).status).toBe(2);
+    const postgres = run(['backup', '--to', join(dataDir, 'pg.sqlite')], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(postgres.status).toBe(2);
+    expect(postgres.stderr).toContain('pg_dump');
+  });
+
+  it('reads .env in the working folder; the environment wins over it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'agent-platform-dotenv-'));
+    try {
+      writeFileSync(join(folder, '.env'), `# settings of this install\nDATA_DIR=${dataDir}\nLOG_LEVEL=loud\nPORT=x\n`);
+      const inFolder = (extraEnv: Record<string, string>) =>
+        spawnSync(process.execPath, ['--import', pathToFileURL(resolve('node_modules/tsx/dist/loader.mjs')).href, resolve('src/cli.ts'), 'migrate'], {
+          cwd: folder,
+          env: { ...env, DATA_DIR: undefined, LOG_LEVEL: undefined, ...extraEnv },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+      const fromFile = inFolder({});
+      expect(fromFile.status).toBe(1);
+      expect(fromFile.stderr).toContain('LOG_LEVEL');
+      expect(fromFile.stderr).toContain('PORT');
+      const overridden = inFolder({ LOG_LEVEL: 'warn', PORT: '8081' });
+      expect(overridden.status, overridden.stderr).toBe(0);
+      // DATA_DIR came from the file: the database already migrated there is found up to date.
+      expect(overridden.stdout).toContain('up to date');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('logs one JSON line per request when stdout is not a terminal, and readable lines with LOG_FORMAT=pretty', async () => {
+    for (const format of ['json', 'pretty'] as const) {
+      const server = spawn(process.execPath, [...cli, 'serve'], { env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...(format === 'pretty' ? { LOG_FORMAT: 'pretty' } : {}) }, stdio: 'pipe' });
+      const exited = new Promise<number | null>((done) => server.on('exit', (code) => done(code)));
+      const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+      const nextLine = async (test: (line: string) => boolean) => {
+        for (;;) {
+          const { value, done } = await lines.next();
+          if (done) throw new Error('the server stopped before writing the expected line');
+          if (test(value)) return value as string;
+        }
+      };
+      // Port 0: the system picks one; the listening line says which.
+      const listening = await nextLine((line) => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(line));
+      const port = /127\.0\.0\.1:(\d+)/.exec(listening)![1];
+      expect((await fetch(`http://127.0.0.1:${port}/health?token=secret-value`)).status).toBe(200);
+      const line = await nextLine((text) => text.includes('/health'));
+      expect(line).not.toContain('secret-value');
+      if (format === 'json') {
+        expect(JSON.parse(line)).toMatchObject({ method: 'GET', url: '/health?token=[redacted]', statusCode: 200, msg: expect.stringMatching(/^GET \/health\?token=\[redacted\] 200 [\d.]+ ms$/) });
+        expect(typeof JSON.parse(line).responseTime).toBe('number');
+      } else {
+        expect(() => JSON.parse(line)).toThrow();
+        expect(line).toMatch(/INFO.*GET \/health\?token=\[redacted\] 200 [\d.]+ ms/);
+      }
+      server.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 90_000);
 });

@@ -1,6 +1,9 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { readEnvFile, withEnvFile } from '../src/env-file.js';
 
 describe('configuration', () => {
   it('defaults to the embedded database on 127.0.0.1:8080 with the limits of the interface', () => {
@@ -61,6 +64,49 @@ describe('configuration', () => {
     expect(problems).toHaveLength(6);
     for (const variable of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'ADMIN_PASSWORD', 'SECRET_KEY', 'LIMIT_PAGE_SIZE']) {
       expect(problems.some((problem) => problem.startsWith(variable))).toBe(true);
+    }
+  });
+
+  it('logs pretty on a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('TRUST_PROXY: off by default; true, a hop count, or addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1' }).trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '0' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('CORS_ORIGINS: none by default; origins or *', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    for (const bad of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/path', 'ftp://x.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
+  });
+
+  it('reads .env of a folder under the environment, which wins', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'agent-platform-env-'));
+    try {
+      expect(withEnvFile({ PORT: '1' }, folder)).toEqual({ PORT: '1' });
+      writeFileSync(join(folder, '.env'), '# comment\nPORT=9000\nexport HOST=0.0.0.0\nADMIN_PASSWORD="a password with # inside"\n');
+      expect(readEnvFile(folder)).toEqual({ PORT: '9000', HOST: '0.0.0.0', ADMIN_PASSWORD: 'a password with # inside' });
+      const config = loadConfig(withEnvFile({ PORT: '9100' }, folder));
+      expect(config.port).toBe(9100);
+      expect(config.host).toBe('0.0.0.0');
+      expect(config.adminPassword).toBe('a password with # inside');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -320,6 +320,7 @@ const MATRIX: Record<string, Case> = {
 
 /** Routes open without credentials: they are outside the matrix, on purpose and by name. */
 const PUBLIC_ROUTES = [
+  'GET /',
   'GET /docs',
   'GET /openapi.json',
   'GET /metrics',
