@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishDocument } from '../src/http/openapi.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
 import { createUser, type TestUser } from './support/factories.js';
@@ -186,6 +189,42 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/v2/organizations/{org_id}/logo'].put.requestBody.content['multipart/form-data']).toBeDefined();
     expect(doc.paths['/api/v2/corpora/{corpus_id}/documents/{document_id}/file'].get.responses['200'].content['application/pdf']).toBeDefined();
     expect(Object.keys(doc.paths['/api/v2/corpora/{corpus_id}/events'].get.responses['200'].content)).toEqual(['text/event-stream']);
+  });
+
+  it('gives examples that are valid against their schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    for (const [name, schema] of Object.entries<any>(doc.components.schemas)) ajv.addSchema(schema, `#/components/schemas/${name}`);
+    const withExamples = Object.entries<any>(doc.components.schemas).filter(([, schema]) => schema.examples?.length);
+    expect(withExamples.length).toBeGreaterThan(15);
+    for (const [name, schema] of withExamples) {
+      const validate = ajv.getSchema(`#/components/schemas/${name}`)!;
+      for (const example of schema.examples) expect(validate(example) ? [] : validate.errors, name).toEqual([]);
+    }
+    // The check has teeth: a nested named schema is resolved and checked too.
+    const corpus = doc.components.schemas.Corpus.examples[0];
+    expect(ajv.getSchema('#/components/schemas/Corpus')!({ ...corpus, document_counts: { total: 'many' } })).toBe(false);
+  });
+
+  it('refers to every named schema it defines', () => {
+    const text = JSON.stringify({ paths: doc.paths, schemas: doc.components.schemas });
+    // DocumentProgressEvent is referred to by the event stream's x-event-data: the data of each event.
+    const unused = Object.keys(doc.components.schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
+    expect(unused).toEqual([]);
+  });
+
+  it('refuses two different schemas under one name', () => {
+    const named = (extra: object) => ({ title: 'Thing', type: 'object', ...extra });
+    const document = (a: object, b: object) => ({
+      paths: {
+        '/a': { get: { responses: { 200: { content: { 'application/json': { schema: named(a) } } } } } },
+        '/b': { get: { responses: { 200: { content: { 'application/json': { schema: named(b) } } } } } },
+      },
+      components: {},
+    });
+    expect(() => finishDocument(document({ required: ['id'] }, {}))).toThrow(/Thing/);
+    const same = finishDocument(document({ description: 'one use' }, { description: 'another' }));
+    expect(Object.keys(same.components.schemas)).toEqual(['Thing']);
   });
 
   // The operation catalogue lives beside the project (../shared); this checks our areas against it.

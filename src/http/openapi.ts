@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_VERSION } from '../version.js';
+import { errorResponseDocument } from './schemas.js';
 
 export const API_TAGS = [
   { name: 'auth', description: 'Logging in, sessions and API keys' },
@@ -34,6 +35,8 @@ export type ResponseHeaderName = keyof typeof HEADERS;
 
 /** Documentation of an operation that is not validation: read by finishDocument, never by Fastify. */
 export interface OperationDocument {
+  /** Responses the route schema does not list (it lists those Fastify serialises): status → response object. */
+  responses?: Record<number, object>;
   /** Request media types besides JSON (e.g. multipart/form-data), with the schema of their parts. */
   requestContent?: Record<string, object>;
   /** Responses whose body is not JSON: status → media type → media object. */
@@ -82,7 +85,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         tags: ['service'],
         summary: 'Interactive API reference',
         security: [],
-        'x-document': { responseContent: { 200: { 'text/html': { schema: { type: 'string' } } } } },
+        'x-document': { responseContent: { 200: { 'text/html': { schema: { type: 'string' } } } }, responses: { 429: errorResponseDocument(429) } },
       };
     }
   });
@@ -98,7 +101,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         tags: ['service'],
         summary: 'The OpenAPI 3.1 document of every operation',
         security: [],
-        'x-document': { responseContent: { 200: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } } } },
+        'x-document': {
+          responseContent: { 200: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } } },
+          responses: { 429: errorResponseDocument(429) },
+        },
       },
     },
     async (_request, reply) => {
@@ -138,6 +144,7 @@ function finishOperation(operation: Json, schemas: Json): void {
     if (parameter.in !== 'path' && parameter.schema?.default !== undefined) parameter.required = false;
   }
 
+  for (const [status, response] of Object.entries(extra.responses ?? {})) operation.responses[status] ??= response;
   if (extra.requestContent) {
     operation.requestBody ??= { required: true, content: {} };
     for (const [type, media] of Object.entries(extra.requestContent)) operation.requestBody.content[type] = media;

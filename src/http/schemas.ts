@@ -70,6 +70,11 @@ function errorResponse(status: number): TSchema {
   return Type.Ref(ErrorEnvelope, { description: ERROR_DESCRIPTIONS[status] });
 }
 
+/** An error answer as an OpenAPI response object, for routes whose schema does not list it (x-document). */
+export function errorResponseDocument(status: number) {
+  return { description: ERROR_DESCRIPTIONS[status]!, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+}
+
 /**
  * Every status a route under /api/ may answer besides its own: bad input, credentials, a body over
  * the limit, too many requests, faults.
@@ -127,6 +132,14 @@ export function PageQuery<P extends TProperties>(pageSizeMax: number, filters: P
     ...filters,
   });
 }
+
+/** A whole (unpaginated) list in the latest generation; named <Item>List when its item is named. */
+export function List<T extends TSchema>(item: T) {
+  return Type.Object({ items: Type.Array(item) }, item.title === undefined ? {} : { title: `${item.title}List` });
+}
+
+/** What a deletion answers: the identifier of what was deleted. */
+export const Deleted = named('Deleted', Type.Object({ id: Type.Integer({ description: 'Identifier of what was deleted' }) }), { id: 7 });
 
 /** A page of a list in the latest generation; named <Item>Page when its item is named. */
 export function Page<T extends TSchema>(item: T) {

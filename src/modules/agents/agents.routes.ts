@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
+import { Deleted, Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
 import {
   AgentSchema,
   AgentStatusView,
@@ -125,7 +124,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete an agent',
         params: AgentParams,
-        response: responses({ 200: Envelope(Type.Object({ id: Type.Integer() })) }, [403, 404]),
+        response: responses({ 200: Envelope(Deleted) }, [403, 404]),
       },
     },
     async (request) => {

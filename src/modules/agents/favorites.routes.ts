@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, PageQuery, ok, responses } from '../../http/schemas.js';
+import { Envelope, IdParams, Page, PageQuery, named, ok, responses } from '../../http/schemas.js';
 import { AgentIdBody, AgentSchema } from './agents.schemas.js';
 
 const tags = ['agents'];
-const Confirmation = Envelope(Type.Object({ agent_id: Type.Integer() }));
+const Confirmation = Envelope(named('AgentListChange', Type.Object({ agent_id: Type.Integer() })));
 
 export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const favorites = app.services.favorites;

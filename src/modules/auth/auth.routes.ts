@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, ok, responses } from '../../http/schemas.js';
+import { Envelope, IdParams, List, ok, responses } from '../../http/schemas.js';
 import { presentUser } from '../users/user.presenter.js';
 import { SetPasswordBody, UserSchema } from '../users/users.schemas.js';
 import { ApiKeySchema, CreateApiKeyBody, LoginBody, NewApiKeySchema, SessionSchema } from './auth.schemas.js';
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listApiKeys',
         tags: ['auth'],
         summary: "List the caller's API keys (never the secret)",
-        response: responses({ 200: Envelope(Type.Object({ items: Type.Array(ApiKeySchema) })) }),
+        response: responses({ 200: Envelope(List(ApiKeySchema)) }),
       },
     },
     async (request) => ok('API keys', { items: await app.services.auth.listApiKeys(request.actor) }),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, NullableTimestamp, Timestamp, named } from '../../http/schemas.js';
-import { UserSchema } from '../users/users.schemas.js';
+import { USER_EXAMPLE, UserSchema } from '../users/users.schemas.js';
 
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
@@ -34,7 +34,20 @@ export const CreateApiKeyBody = Type.Object({
   expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Omit for a key that does not expire' })),
 });
 
-// The names these schemas have in the OpenAPI document.
-named('Session', SessionSchema);
-named('ApiKey', ApiKeySchema);
+// The names these schemas have in the OpenAPI document, with an example each.
+named('Session', SessionSchema, {
+  token: 'ses_9f2c…',
+  token_type: 'Bearer',
+  expires_on: '2026-11-21T10:15:30.123Z',
+  user: USER_EXAMPLE,
+});
+named('ApiKey', ApiKeySchema, {
+  id: 3,
+  name: 'CI',
+  prefix: 'ak_7Hq2',
+  created_on: '2026-11-20T10:15:30.123Z',
+  last_used_on: null,
+  expires_on: null,
+  revoked_on: null,
+});
 named('NewApiKey', NewApiKeySchema);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
+import { Deleted, Envelope, IdParams, List, Page, named, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import {
   ConnectedAgentSchema,
@@ -94,7 +94,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a corpus and its documents',
         description: 'Its documents, chunks, events and stored files go too.',
         params: CorpusParams,
-        response: responses({ 200: Envelope(Type.Object({ id: Type.Integer() })) }, [403, 404]),
+        response: responses({ 200: Envelope(Deleted) }, [403, 404]),
       },
     },
     async (request) => {
@@ -112,7 +112,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Per-user permissions on a corpus',
         description: 'Needs manage. Owners and admins of the organization manage every corpus without an entry here.',
         params: CorpusParams,
-        response: responses({ 200: Envelope(Type.Object({ items: Type.Array(PermissionEntrySchema) })) }, [403, 404]),
+        response: responses({ 200: Envelope(List(PermissionEntrySchema)) }, [403, 404]),
       },
     },
     async (request) => ok('Permissions', { items: await corpora.listPermissions(request.actor, request.params.corpus_id) }),
@@ -143,7 +143,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Revoke a user's permission on a corpus",
         params: IdParams('corpus_id', 'user_id'),
-        response: responses({ 200: Envelope(Type.Object({ user_id: Type.Integer() })) }, [403, 404]),
+        response: responses({ 200: Envelope(named('CorpusPermissionRevoked', Type.Object({ user_id: Type.Integer() }))) }, [403, 404]),
       },
     },
     async (request) => {
@@ -152,7 +152,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const AgentList = Envelope(Type.Object({ items: Type.Array(ConnectedAgentSchema) }));
+  const AgentList = Envelope(List(ConnectedAgentSchema));
 
   app.get(
     '/api/v2/corpora/:corpus_id/agents',
@@ -187,7 +187,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Disconnect an agent from a corpus',
         params: IdParams('corpus_id', 'agent_id'),
-        response: responses({ 200: Envelope(Type.Object({ agent_id: Type.Integer() })) }, [403, 404]),
+        response: responses({ 200: Envelope(named('CorpusAgentChange', Type.Object({ agent_id: Type.Integer() }))) }, [403, 404]),
       },
     },
     async (request) => {

@@ -6,6 +6,8 @@ import {
   DocumentWithTextSchema,
   DuplicateCheckBody,
   DuplicateCheckSchema,
+  SearchBody,
+  SearchResultSchema,
   TagsBody,
   UploadJsonBody,
   UploadMultipartBody,
@@ -181,35 +183,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'retrieval_mode says how they were found: full_text (BM25 alone) or hybrid (full text and vectors fused by reciprocal rank); ' +
           'warning says why a search that would have been hybrid used full text alone (the embedding provider failed).',
         params: CorpusParams,
-        body: Type.Object({
-          query: Type.String({ minLength: 1, maxLength: 2000 }),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-        }),
-        response: responses(
-          {
-            200: Envelope(
-              Type.Object({
-                items: Type.Array(
-                  Type.Object({
-                    chunk_id: Type.Integer(),
-                    document_id: Type.Integer(),
-                    corpus_id: Type.Integer(),
-                    source: Type.String(),
-                    type: Type.String(),
-                    position: Type.Integer({ description: 'Order of the passage within its document, from 0' }),
-                    page: Type.Union([Type.Integer(), Type.Null()]),
-                    heading: Type.Union([Type.String(), Type.Null()]),
-                    text: Type.String(),
-                    score: Type.Number({ description: 'Higher is better; comparable within one answer' }),
-                  }),
-                ),
-                retrieval_mode: Type.Union([Type.Literal('full_text'), Type.Literal('hybrid')]),
-                warning: Type.Optional(Type.String({ description: 'Present when vectors could not be used for this search, with the reason' })),
-              }),
-            ),
-          },
-          [404],
-        ),
+        body: SearchBody,
+        response: responses({ 200: Envelope(SearchResultSchema) }, [404]),
       },
     },
     async (request) => ok('Passages', await app.services.search.search(request.actor, request.params.corpus_id, request.body.query, request.body.limit ?? 10)),

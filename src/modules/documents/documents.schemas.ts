@@ -147,6 +147,30 @@ export const UploadMultipartBody = Type.Object(
   { title: 'DocumentUploadForm' },
 );
 
+export const SearchBody = Type.Object({
+  query: Type.String({ minLength: 1, maxLength: 2000 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+});
+
+export const PassageSchema = Type.Object({
+  chunk_id: Type.Integer(),
+  document_id: Type.Integer(),
+  corpus_id: Type.Integer(),
+  source: Type.String(),
+  type: Type.String(),
+  position: Type.Integer({ description: 'Order of the passage within its document, from 0' }),
+  page: Type.Union([Type.Integer(), Type.Null()]),
+  heading: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String(),
+  score: Type.Number({ description: 'Higher is better; comparable within one answer' }),
+});
+
+export const SearchResultSchema = Type.Object({
+  items: Type.Array(PassageSchema),
+  retrieval_mode: Type.Union([Type.Literal('full_text'), Type.Literal('hybrid')]),
+  warning: Type.Optional(Type.String({ description: 'Present when vectors could not be used for this search, with the reason' })),
+});
+
 // The names these schemas have in the OpenAPI document, with an example each.
 named('Document', DocumentSchema, {
   id: 42,
@@ -192,3 +216,21 @@ named('LegacyDocument', LegacyDocumentSchema, {
   is_failed: false,
   corpus: 5,
 });
+named('CorpusSearchResult', SearchResultSchema, {
+  items: [
+    {
+      chunk_id: 311,
+      document_id: 42,
+      corpus_id: 5,
+      source: 'returns.txt',
+      type: 'txt',
+      position: 0,
+      page: null,
+      heading: null,
+      text: 'Returns are accepted within 30 days.',
+      score: 0.82,
+    },
+  ],
+  retrieval_mode: 'full_text',
+});
+named('Passage', PassageSchema);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { Envelope, ok, responses } from '../../http/schemas.js';
+import { Envelope, List, ok, responses } from '../../http/schemas.js';
 import { FEATURE_FLAGS, FLAG_NAMES } from './feature-flags.js';
 import { FlagParams, FlagSchema, SetFlagBody } from './flags.schemas.js';
 
@@ -17,7 +16,7 @@ export const flagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "All feature flags and their state for the caller's organization",
         description: 'The whole catalogue, not paginated.',
-        response: responses({ 200: Envelope(Type.Object({ items: Type.Array(FlagSchema) })) }),
+        response: responses({ 200: Envelope(List(FlagSchema)) }),
       },
     },
     async (request) => ok('Feature flags', { items: await flags.list(request.actor) }),

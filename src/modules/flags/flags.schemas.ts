@@ -23,4 +23,13 @@ export const SetFlagBody = Type.Object({
   enabled: Type.Boolean({ description: 'true to turn the feature on, false to turn it off' }),
 });
 
-named('FeatureFlag', FlagSchema);
+// The name this schema has in the OpenAPI document, with an example.
+named('FeatureFlag', FlagSchema, {
+  flag: 'agent-alias',
+  enabled: true,
+  default_enabled: true,
+  summary: 'Agent alias',
+  gates: 'Giving an agent an alias on create, update or restore',
+  modified_on: null,
+  modified_by: null,
+});

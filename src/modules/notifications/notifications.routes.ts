@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
+import { Envelope, IdParams, Page, named, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import { NotificationSchema, listNotificationsQuery } from './notifications.schemas.js';
 
@@ -34,7 +34,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'markAllNotificationsRead',
         tags,
         summary: 'Mark all notifications read',
-        response: responses({ 200: Envelope(Type.Object({ updated: Type.Integer({ description: 'Notifications that were unread' }) })) }),
+        response: responses({ 200: Envelope(named('NotificationsMarkedRead', Type.Object({ updated: Type.Integer({ description: 'Notifications that were unread' }) }))) }),
       },
     },
     async (request) => ok('All notifications read', { updated: await notifications.markAllRead(request.actor) }),

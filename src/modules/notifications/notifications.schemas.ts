@@ -19,4 +19,14 @@ export const unreadFilter = {
 
 export const listNotificationsQuery = (pageSizeMax: number) => PageQuery(pageSizeMax, unreadFilter);
 
-named('Notification', NotificationSchema);
+// The name this schema has in the OpenAPI document, with an example.
+named('Notification', NotificationSchema, {
+  id: 21,
+  kind: 'team_added',
+  title: 'You were added to Support',
+  body: 'ada@example.com added you to the team Support as editor.',
+  link: '/api/v2/teams/3',
+  is_read: false,
+  created_on: '2026-11-20T10:15:30.123Z',
+  read_on: null,
+});

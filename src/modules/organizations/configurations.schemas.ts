@@ -35,4 +35,16 @@ export type UpdateConfigurationInput = Static<typeof UpdateConfigurationBody>;
 
 export const ConfigurationParams = Type.Composite([OrganizationParams, Type.Object({ configuration_id: Id('Configuration identifier') })]);
 
-named('Configuration', ConfigurationSchema);
+// The name this schema has in the OpenAPI document, with an example.
+named('Configuration', ConfigurationSchema, {
+  id: 2,
+  organization_id: 1,
+  name: 'Production',
+  settings: { default_language: 'en' },
+  is_active: true,
+  activated_on: '2026-11-20T10:15:30.123Z',
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'owner@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'owner@example.com',
+});

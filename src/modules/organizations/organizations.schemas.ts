@@ -61,6 +61,16 @@ export const LogoUploadedSchema = Type.Object({
   size: Type.Integer({ description: 'Bytes stored' }),
 });
 
-named('Organization', OrganizationSchema);
+// The names these schemas have in the OpenAPI document, with an example each.
+named('Organization', OrganizationSchema, {
+  id: 1,
+  name: 'Example Ltd',
+  description: '',
+  logo_url: '/api/v2/organizations/1/logo',
+  logo_content_type: 'image/png',
+  created_on: '2026-11-20T10:15:30.123Z',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'owner@example.com',
+});
 named('ModelDeployment', ModelDeploymentSchema);
 named('LogoUploaded', LogoUploadedSchema);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, PageQuery, ok, responses } from '../../http/schemas.js';
+import { Deleted, Envelope, IdParams, List, Page, PageQuery, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import {
   AddProjectUsersBody,
@@ -76,7 +76,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'In the order asked, each once; ids of no project the caller can see are left out.',
         querystring: IncludeQuery,
         body: ProjectsByIdsBody,
-        response: responses({ 200: Envelope(Type.Object({ items: Type.Array(ProjectSchema) })) }),
+        response: responses({ 200: Envelope(List(ProjectSchema)) }),
       },
     },
     async (request) => ok('Projects', { items: await projects.byIds(request.actor, request.body.ids, withTeams(request.query)) }),
@@ -149,7 +149,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a project',
         description: 'Its agents stay, belonging to no project.',
         params: ProjectParams,
-        response: responses({ 200: Envelope(Type.Object({ id: Type.Integer() })) }, [403, 404]),
+        response: responses({ 200: Envelope(Deleted) }, [403, 404]),
       },
     },
     async (request) => {

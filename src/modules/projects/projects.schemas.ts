@@ -65,4 +65,16 @@ export const AddProjectUsersBody = Type.Object({
   user_ids: Type.Array(Id('User identifier'), { minItems: 1, maxItems: 100, description: 'Users of the organization; those already members stay' }),
 });
 
-named('Project', ProjectSchema);
+// The name this schema has in the OpenAPI document, with an example.
+named('Project', ProjectSchema, {
+  id: 9,
+  organization_id: 1,
+  name: 'Returns portal',
+  description: 'Everything about returns',
+  team_ids: [3],
+  users: [{ id: 2, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }],
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'ada@example.com',
+});

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Unavailable } from '../../errors.js';
-import { responses } from '../../http/schemas.js';
+import { errorResponseDocument, named, responses } from '../../http/schemas.js';
 import { API_GENERATIONS, SERVER_VERSION } from '../../version.js';
 import { readChangelog } from './changelog.js';
 
-const ChangelogEntrySchema = Type.Object({
-  version: Type.String(),
-  date: Type.String({ description: 'YYYY-MM-DD' }),
-  changes: Type.Array(Type.String()),
-});
+const ChangelogEntrySchema = named(
+  'ChangelogEntry',
+  Type.Object({
+    version: Type.String(),
+    date: Type.String({ description: 'YYYY-MM-DD' }),
+    changes: Type.Array(Type.String()),
+  }),
+  { version: '0.2.0', date: '2026-11-23', changes: ['A NUL character in any text a request carries is a 400 naming the field, on both databases.'] },
+);
 
 export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const changelog = readChangelog();
@@ -24,6 +28,8 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['service'],
         summary: 'Liveness',
         security: [],
+        // Fastify serialises only the 200; the rate limit (every route's) may answer 429.
+        'x-document': { responses: { 429: errorResponseDocument(429) } },
         response: { 200: Type.Object({ status: Type.Literal('ok') }) },
       },
     },
@@ -63,11 +69,11 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [],
         response: responses(
           {
-            200: Type.Object({
+            200: named('ServerVersion', Type.Object({
               version: Type.String({ description: 'Version of this server' }),
               generations: Type.Array(Type.String(), { description: 'Interface generations served: v2 (/api/v2/) and legacy (/api/)' }),
               database: Type.String({ description: 'sqlite or postgres' }),
-            }),
+            })),
           },
           [],
           { public: true },

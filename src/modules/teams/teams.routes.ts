@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, PageQuery, ok, responses } from '../../http/schemas.js';
+import { Deleted, Envelope, IdParams, Page, PageQuery, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import {
   AddTeammateBody,
@@ -77,7 +76,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a team',
         description: 'Its memberships go with it; its agents stay, belonging to no team.',
         params: TeamParams,
-        response: responses({ 200: Envelope(Type.Object({ id: Type.Integer() })) }, [403, 404]),
+        response: responses({ 200: Envelope(Deleted) }, [403, 404]),
       },
     },
     async (request) => {

@@ -55,7 +55,30 @@ export const RemovedTeammateSchema = Type.Object({ team_id: Id('Team identifier'
 /** Brief teams, as a project carries them on request. */
 export const TeamBriefSchema = Type.Object({ id: Id('Team identifier'), name: Type.String(), description: Type.String() });
 
-named('Team', TeamSchema);
-named('Teammate', TeammateSchema);
+// The names these schemas have in the OpenAPI document, with an example each.
+named('Team', TeamSchema, {
+  id: 3,
+  organization_id: 1,
+  name: 'Support',
+  description: 'First-line support',
+  member_count: 4,
+  caller_role: 'lead',
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'ada@example.com',
+});
+named('Teammate', TeammateSchema, {
+  team_id: 3,
+  user_id: 4,
+  email: 'grace@example.com',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  is_active: true,
+  role: 'editor',
+  added_on: '2026-11-20T10:15:30.123Z',
+  added_by: 'ada@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+});
 named('RemovedTeammate', RemovedTeammateSchema);
 named('TeamBrief', TeamBriefSchema);

@@ -97,7 +97,24 @@ export const SetPasswordBody = Type.Object({
   password: NewPassword,
 });
 
-named('User', UserSchema);
+/** The user of the examples in the OpenAPI document. */
+export const USER_EXAMPLE: UserView = {
+  id: 2,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  role: 'admin',
+  organization_id: 1,
+  is_active: true,
+  deactivated_on: null,
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'owner@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'owner@example.com',
+};
+
+// The names these schemas have in the OpenAPI document, with an example each.
+named('User', UserSchema, USER_EXAMPLE);
 named('CurrentUser', MeSchema);
 named('PasswordToken', PasswordTokenSchema);
 named('CreatedUser', CreatedUserSchema);
