@@ -51,13 +51,26 @@ export async function mainFlows(baseUrl: string, email: string, password: string
   const search = await api.POST('/api/v2/corpora/{corpus_id}/search', { params: { path: { corpus_id: corpusId } }, body: { query: 'returns' } });
   const passages: string[] = search.data?.data.items.map((passage) => passage.text) ?? [];
 
+  // Files go as multipart/form-data: the form's fields are typed, the FormData carries the bytes.
+  const form = new FormData();
+  form.append('file', new Blob(['Refunds take five days.'], { type: 'text/plain' }), 'refunds.txt');
+  form.append('on_duplicate', 'skip');
+  const files = await api.POST('/api/v2/corpora/{corpus_id}/documents', {
+    params: { path: { corpus_id: corpusId } },
+    body: { files: ['refunds.txt'], on_duplicate: 'skip' } satisfies components['schemas']['DocumentUploadForm'],
+    bodySerializer: () => form,
+  });
+  const accepted: components['schemas']['Document'][] = files.data?.data.items ?? [];
+
   // The stored original is binary, and the progress stream is text, not JSON.
   const original = await api.GET('/api/v2/corpora/{corpus_id}/documents/{document_id}/file', {
     params: { path: { corpus_id: corpusId, document_id: all[0]?.id ?? 1 } },
     parseAs: 'blob',
   });
   const bytes: Blob | undefined = original.data;
-  console.log({ restoredTo, uploaded, steps, total, passages, bytes: bytes?.size });
+  const events = await api.GET('/api/v2/corpora/{corpus_id}/events', { params: { path: { corpus_id: corpusId } }, parseAs: 'stream' });
+  const stream: ReadableStream<Uint8Array> | null | undefined = events.data;
+  console.log({ restoredTo, uploaded, steps, total, passages, accepted: accepted.length, bytes: bytes?.size, streaming: stream != null });
 }
 
 function describe(error: ErrorEnvelope | undefined): string {
