@@ -1,0 +1,43 @@
+# The server's image: `docker build -t agent-platform .`, then
+#   docker run -p 8080:8080 -v agent-platform-data:/data agent-platform
+# for the embedded default (SQLite in the /data volume), or see compose.yaml for PostgreSQL with
+# separate API and worker processes. The build runs the commands CI runs (npm install, npm run build).
+
+# ---- build: compiles the TypeScript and the native modules ------------------------------------
+FROM node:20-slim AS build
+WORKDIR /app
+# better-sqlite3 is compiled from source here: nothing may download a prebuilt binary at install.
+# Node's headers come with the image (nodedir), so node-gyp downloads nothing either.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_build_from_source=true \
+    npm_config_nodedir=/usr/local
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+# ---- run: the compiled server and its production dependencies, as an unprivileged user -------
+FROM node:20-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json /app/CHANGELOG.md ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# The node user (uid 1000) of the base image owns the data folder: SQLite database, secret key, files.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+# Ready = the database answers (GET /ready); no curl in the image, Node's fetch does it.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# `node` as PID 1 receives SIGTERM from `docker stop` and shuts down gracefully.
+ENTRYPOINT ["node", "dist/cli.js"]
+CMD ["serve"]
