@@ -156,5 +156,11 @@ named('Agent', AgentSchema, {
   modified_on: '2026-11-20T10:15:30.123Z',
   modified_by: 'ada@example.com',
 });
-named('AgentStatus', AgentStatusView);
+named('AgentStatus', AgentStatusView, {
+  agent_id: 7,
+  status: 'active',
+  version: 4,
+  is_available: true,
+  corpora: [{ corpus_id: 5, name: 'Product manuals', status: 'ready' }],
+});
 named('AgentTeamRole', TeamRoleSchema);

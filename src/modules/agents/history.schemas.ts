@@ -95,4 +95,10 @@ named('AgentHistoryResponse', AgentHistoryResponse, {
   created_on: '2026-11-20T10:15:30.123Z',
   created_by: 'ada@example.com',
 });
-named('PromptVersion', PromptVersionSchema);
+named('PromptVersion', PromptVersionSchema, {
+  history_id: 12,
+  version: 4,
+  instructions: 'You answer from the product manuals, briefly.',
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'ada@example.com',
+});

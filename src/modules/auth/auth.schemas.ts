@@ -50,4 +50,13 @@ named('ApiKey', ApiKeySchema, {
   expires_on: null,
   revoked_on: null,
 });
-named('NewApiKey', NewApiKeySchema);
+named('NewApiKey', NewApiKeySchema, {
+  id: 3,
+  name: 'CI',
+  prefix: 'ak_7Hq2',
+  key: 'ak_7Hq2…',
+  created_on: '2026-11-20T10:15:30.123Z',
+  last_used_on: null,
+  expires_on: null,
+  revoked_on: null,
+});

@@ -72,5 +72,12 @@ named('Organization', OrganizationSchema, {
   modified_on: '2026-11-20T10:15:30.123Z',
   modified_by: 'owner@example.com',
 });
-named('ModelDeployment', ModelDeploymentSchema);
-named('LogoUploaded', LogoUploadedSchema);
+named('ModelDeployment', ModelDeploymentSchema, {
+  chat: 2,
+  embedding: null,
+  image: null,
+  judge: null,
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'owner@example.com',
+});
+named('LogoUploaded', LogoUploadedSchema, { logo_url: '/api/v2/organizations/1/logo', logo_content_type: 'image/png', size: 18342 });

@@ -116,5 +116,9 @@ export const USER_EXAMPLE: UserView = {
 // The names these schemas have in the OpenAPI document, with an example each.
 named('User', UserSchema, USER_EXAMPLE);
 named('CurrentUser', MeSchema);
-named('PasswordToken', PasswordTokenSchema);
-named('CreatedUser', CreatedUserSchema);
+named('PasswordToken', PasswordTokenSchema, { set_password_token: 'spt_4dQx…', set_password_token_expires_on: '2026-11-23T10:15:30.123Z' });
+named('CreatedUser', CreatedUserSchema, {
+  user: USER_EXAMPLE,
+  set_password_token: 'spt_4dQx…',
+  set_password_token_expires_on: '2026-11-23T10:15:30.123Z',
+});
