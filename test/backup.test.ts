@@ -23,6 +23,7 @@ describe('backup of the embedded database', () => {
       const copy = await backupSqlite(running.scratch.dataDir, target);
       expect(copy.file).toBe(target);
       expect(copy.bytes).toBeGreaterThan(0);
+      expect(existsSync(`${target}-wal`)).toBe(false);
       // The app goes on answering while and after the copy is taken.
       expect((await owner.api.get(`/api/v2/agents/${agent.id}`)).status).toBe(200);
 

@@ -26,8 +26,10 @@ export async function backupSqlite(dataDir: string, destination: string): Promis
   } finally {
     connection.close();
   }
-  const copy = new SQLite(target, { readonly: true, fileMustExist: true });
+  const copy = new SQLite(target, { fileMustExist: true });
   try {
+    // One self-contained file (no -wal beside it) that any SQLite opens, even read-only.
+    copy.pragma('journal_mode = DELETE');
     const check = copy.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new Error(`The copy at ${target} failed its integrity check: ${String(check)}`);
   } finally {
