@@ -4,7 +4,7 @@
 // Without the devDependencies (`npm ci --omit=dev`), the type declarations the checker needs are
 // absent: the build then emits without type checking (`noCheck`), which produces the same JavaScript.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,7 +70,6 @@ const reason = force ? 'asked for' : staleReason(current);
 if (reason !== undefined) {
   const fullCheck = hasTypeDeclarations();
   process.stderr.write(`Building dist/ (${reason})${fullCheck ? '' : ' without type checking: devDependencies not installed'}…\n`);
-  if (reason === 'files added or removed') rmSync(dist, { recursive: true, force: true });
   if (!compile(fullCheck)) {
     process.stderr.write('Build failed.\n');
     process.exit(1);
