@@ -1,7 +1,8 @@
 # The server's image: `docker build -t agent-platform .`, then
 #   docker run -p 8080:8080 -v agent-platform-data:/data agent-platform
 # for the embedded default (SQLite in the /data volume), or see compose.yaml for PostgreSQL with
-# separate API and worker processes. The build runs the commands CI runs (npm install, npm run build).
+# separate API and worker processes. The build runs the commands CI runs (npm ci, npm run build).
+# Podman/Buildah keep the HEALTHCHECK only in the Docker format: `podman build --format docker`.
 
 # ---- build: compiles the TypeScript and the native modules ------------------------------------
 FROM node:20-slim AS build
@@ -14,7 +15,7 @@ RUN apt-get update \
 ENV npm_config_build_from_source=true \
     npm_config_nodedir=/usr/local
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
