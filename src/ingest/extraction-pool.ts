@@ -34,6 +34,15 @@ export const DEFAULT_EXTRACTION_THREADS: ExtractionThreadLimits = {
 
 const MEMORY_WATCH_MS = 20;
 
+/** The process's resident memory, or undefined where the system will not tell (no /proc mounted). */
+function residentMemory(): number | undefined {
+  try {
+    return process.memoryUsage.rss();
+  } catch {
+    return undefined;
+  }
+}
+
 const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
 const MIB = 1024 * 1024;
 
@@ -112,7 +121,7 @@ export class ExtractionPool {
   private begin(thread: Thread, task: Task): void {
     clearTimeout(thread.timer);
     thread.task = task;
-    thread.startRss = process.memoryUsage.rss();
+    thread.startRss = residentMemory() ?? 0;
     thread.worker.ref();
     // One copy, handed over to the thread rather than copied again by postMessage.
     const bytes = new Uint8Array(task.request.bytes);
@@ -181,7 +190,10 @@ export class ExtractionPool {
       this.watch = undefined;
       return;
     }
-    const growth = process.memoryUsage.rss() - Math.min(...running.map((thread) => thread.startRss));
+    const resident = residentMemory();
+    // Unreadable (no /proc, as in some sandboxes): the heap limit and the deadline still bound the thread.
+    if (resident === undefined) return;
+    const growth = resident - Math.min(...running.map((thread) => thread.startRss));
     if (growth <= this.limits.memoryMb * MIB * running.length) return;
     for (const thread of running) {
       thread.endedWithOthers = running.length > 1;
