@@ -137,6 +137,7 @@ export function installMetrics(app: FastifyInstance, settings: ObservabilitySett
           'In the Prometheus text format. Requires `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set (401 otherwise); open when it is not. Absent when METRICS_ENABLED=false.',
         security: [],
         response: responses({ 200: Type.String({ description: 'Prometheus text exposition format' }) }, [401], { public: true }),
+        'x-document': { responseContent: { 200: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } } },
       },
     },
     async (request, reply) => {
