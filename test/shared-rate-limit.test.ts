@@ -5,8 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { OWNER_EMAIL, OWNER_PASSWORD } from './support/app.js';
+import { OWNER_EMAIL, testConfig } from './support/app.js';
 import { createScratchDatabase, databaseKinds, type DatabaseKind, type ScratchDatabase } from './support/databases.js';
 import { request } from './support/http.js';
 
@@ -25,20 +24,7 @@ const withRedis = it.skipIf(!redisAnswers && !process.env.CI);
 
 /** One process of the deployment: the real app with production's configuration loader, on `scratch`. */
 function startProcess(scratch: ScratchDatabase, env: Record<string, string>): Promise<App> {
-  return buildApp(
-    loadConfig({
-      DATA_DIR: scratch.dataDir,
-      ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: OWNER_EMAIL,
-      ADMIN_PASSWORD: OWNER_PASSWORD,
-      PASSWORD_HASH_COST: '10',
-      WORKER_IN_PROCESS: 'false',
-      LIMIT_REQUESTS_PER_MINUTE: '4',
-      LIMIT_LOGINS_PER_MINUTE: '2',
-      ...env,
-    }),
-  );
+  return buildApp(testConfig(scratch, { WORKER_IN_PROCESS: 'false', LIMIT_REQUESTS_PER_MINUTE: '4', LIMIT_LOGINS_PER_MINUTE: '2', ...env }));
 }
 
 const opened: { apps: App[]; scratches: ScratchDatabase[] } = { apps: [], scratches: [] };

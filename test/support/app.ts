@@ -24,8 +24,9 @@ export async function restartTestApp(previous: TestApp, env: Record<string, stri
   return startTestAppOn(previous.scratch, previous.kind, env);
 }
 
-async function startTestAppOn(scratch: ScratchDatabase, kind: DatabaseKind, env: Record<string, string>): Promise<TestApp> {
-  const config = loadConfig({
+/** The configuration a test app runs with on `scratch`, read by production's loader; `env` wins. */
+export function testConfig(scratch: ScratchDatabase, env: Record<string, string> = {}) {
+  return loadConfig({
     DATA_DIR: scratch.dataDir,
     ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
     LOG_LEVEL: 'silent',
@@ -36,7 +37,10 @@ async function startTestAppOn(scratch: ScratchDatabase, kind: DatabaseKind, env:
     LIMIT_REQUESTS_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp(config);
+}
+
+async function startTestAppOn(scratch: ScratchDatabase, kind: DatabaseKind, env: Record<string, string>): Promise<TestApp> {
+  const app = await buildApp(testConfig(scratch, env));
   return {
     app,
     kind,

@@ -54,25 +54,17 @@ export async function relayWithOutages(databaseUrl: string): Promise<DatabaseOut
     url: through.toString(),
     begin: async () => {
       down = true;
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [databaseName]);
-      // Bounded: the processes end within moments of the signal. Only the app's connections count
-      // (an autovacuum worker may come and go on the database meanwhile).
-      const deadline = Date.now() + 10_000;
-      let open = -1;
-      while (Date.now() < deadline) {
-        const { rows } = await admin.query<{ open: number }>(
-          "select count(*)::int as open from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
-          [databaseName],
-        );
-        open = rows[0]!.open;
-        if (open === 0) {
-          // A connection the relay still holds is cut: to the app, the same loss as the server's own end.
-          for (const socket of sockets) socket.destroy();
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`${open} server processes of ${databaseName} did not end`);
+      // pg_terminate_backend with a timeout returns once the process has ended (false if it has not
+      // within it), so nothing here polls. Only the app's connections count (an autovacuum worker may
+      // come and go on the database meanwhile).
+      const { rows } = await admin.query<{ ended: boolean }>(
+        "select pg_terminate_backend(pid, 30000) as ended from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
+        [databaseName],
+      );
+      const left = rows.filter((row) => !row.ended).length;
+      if (left > 0) throw new Error(`${left} server processes of ${databaseName} did not end`);
+      // A connection the relay still holds is cut: to the app, the same loss as the server's own end.
+      for (const socket of sockets) socket.destroy();
     },
     end: () => {
       down = false;
