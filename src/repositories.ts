@@ -13,6 +13,8 @@ import { HistoryRepo } from './modules/agents/history.repo.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { CorporaRepo } from './modules/corpora/corpora.repo.js';
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
+import { ResponsesRepo } from './modules/chat/responses.repo.js';
+import { ThreadsRepo } from './modules/chat/threads.repo.js';
 import { FlagsRepo } from './modules/flags/flags.repo.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { ConfigurationsRepo } from './modules/organizations/configurations.repo.js';
@@ -43,8 +45,10 @@ const REPOSITORIES = {
   passages: PassagesRepo,
   passwordTokens: PasswordTokensRepo,
   projects: ProjectsRepo,
+  responses: ResponsesRepo,
   teammates: TeammatesRepo,
   teams: TeamsRepo,
+  threads: ThreadsRepo,
   users: UsersRepo,
   vectors: VectorsRepo,
 } satisfies Record<string, RepositoryClass>;

@@ -9,6 +9,7 @@ import * as agents from './migrations/2026_11_20_0002_agents.js';
 import * as corpora from './migrations/2026_11_20_0003_corpora.js';
 import * as people from './migrations/2026_11_20_0004_people.js';
 import * as vectors from './migrations/2026_11_20_0006_vectors.js';
+import * as runtime from './migrations/2026_11_23_0007_runtime.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_20_0003_corpora': corpora,
   '2026_11_20_0004_people': people,
   '2026_11_20_0006_vectors': vectors,
+  '2026_11_23_0007_runtime': runtime,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

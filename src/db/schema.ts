@@ -85,6 +85,10 @@ export interface AgentsTable {
   /** Ownership, not configuration: never in a history snapshot, never changed by a restore. */
   team_id: number | null;
   project_id: number | null;
+  /** The LLM configuration that answers; null: the organization's default (none: the offline answerer). */
+  llm_configuration_id: number | null;
+  /** Retrieval settings (JSON: passages per answer, minimum score). */
+  retrieval: Generated<JsonText>;
   version: number;
   created_on: string;
   created_by: number;
@@ -338,6 +342,122 @@ export interface ModelDeploymentsTable {
   modified_by: number;
 }
 
+export type LlmProvider = 'openai' | 'azure_openai' | 'anthropic' | 'openai_compatible';
+
+export interface LlmConfigurationsTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  provider: LlmProvider;
+  model: string;
+  base_url: string | null;
+  api_version: string | null;
+  /** The API key sealed with the server's secret key named by api_key_key_id; never returned. */
+  api_key_sealed: string | null;
+  api_key_key_id: string | null;
+  api_key_hint: string | null;
+  input_price_per_million: number | null;
+  output_price_per_million: number | null;
+  context_window: number | null;
+  /** 1 on the organization's default, 0 on the others. */
+  is_default: Generated<number>;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface ChatThreadsTable {
+  id: Id;
+  organization_id: number;
+  agent_id: number;
+  /** The thread's owner. */
+  user_id: number;
+  title: string;
+  pinned: Generated<number>;
+  last_activity_on: string;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+  deleted_on: string | null;
+}
+
+export interface ChatThreadTagsTable {
+  thread_id: number;
+  tag: string;
+}
+
+export type ResponseStatus = 'completed' | 'blocked' | 'failed';
+
+export interface AgentResponsesTable {
+  id: Id;
+  organization_id: number;
+  thread_id: number;
+  agent_id: number;
+  project_id: number | null;
+  history_id: number | null;
+  query: string;
+  answer: Generated<string>;
+  status: ResponseStatus;
+  error: string | null;
+  citations: Generated<JsonText>;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  /** 1 where the provider gave no usage and the tokens were counted here. */
+  tokens_estimated: Generated<number>;
+  input_price_per_million: number | null;
+  output_price_per_million: number | null;
+  cost: number | null;
+  latency_ms: Generated<number>;
+  first_token_ms: number | null;
+  model: string;
+  llm_configuration_id: number | null;
+  tool_calls: Generated<JsonText>;
+  guardrail_actions: Generated<JsonText>;
+  pinned_on: string | null;
+  pinned_by: number | null;
+  created_on: string;
+  created_by: number;
+}
+
+export interface ResponseTagsTable {
+  response_id: number;
+  tag: string;
+}
+
+export type Vote = 'up' | 'down';
+
+export interface ResponseVotesTable {
+  response_id: number;
+  user_id: number;
+  vote: Vote;
+  modified_on: string;
+}
+
+export interface ResponseRatingsTable {
+  response_id: number;
+  user_id: number;
+  rating: number;
+  modified_on: string;
+}
+
+interface ResponseNotesTable {
+  id: Id;
+  response_id: number;
+  user_id: number;
+  text: string;
+  created_on: string;
+}
+
+export type ReviewVerdict = 'approved' | 'rejected' | 'needs_changes';
+
+export type ResponseFeedbackTable = ResponseNotesTable;
+export type ResponseCommentsTable = ResponseNotesTable;
+export interface ResponseReviewsTable extends ResponseNotesTable {
+  verdict: ReviewVerdict;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -368,6 +488,16 @@ export interface DB {
   model_deployments: ModelDeploymentsTable;
   vector_indexes: VectorIndexesTable;
   chunk_vectors: ChunkVectorsTable;
+  llm_configurations: LlmConfigurationsTable;
+  chat_threads: ChatThreadsTable;
+  chat_thread_tags: ChatThreadTagsTable;
+  agent_responses: AgentResponsesTable;
+  response_tags: ResponseTagsTable;
+  response_votes: ResponseVotesTable;
+  response_ratings: ResponseRatingsTable;
+  response_feedback: ResponseFeedbackTable;
+  response_comments: ResponseCommentsTable;
+  response_reviews: ResponseReviewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -382,3 +512,6 @@ export type TeamRow = Selectable<TeamsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type ConfigurationRow = Selectable<OrganizationConfigurationsTable>;
+export type LlmConfigurationRow = Selectable<LlmConfigurationsTable>;
+export type ChatThreadRow = Selectable<ChatThreadsTable>;
+export type AgentResponseRow = Selectable<AgentResponsesTable>;

@@ -59,6 +59,8 @@ const AGENT_COLUMNS = [
   'a.deleted_on',
   'a.team_id',
   'a.project_id',
+  'a.llm_configuration_id',
+  'a.retrieval',
 ] as const;
 
 /** Agents of the organization that are not deleted, with their creators' and modifiers' e-mails. */

@@ -1,0 +1,57 @@
+// The agent response as API.md §8 fixes it: clients rely on these fields; add, never rename or drop.
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Timestamp, named } from '../../http/schemas.js';
+
+export const CitationSchema = named(
+  'Citation',
+  Type.Object({
+    number: Type.Integer({ minimum: 1, description: 'The marker [n] in the answer that points to this passage' }),
+    document_id: Id('Document the passage is from'),
+    corpus_id: Id('Corpus of the document'),
+    source: Type.String({ description: 'File name or address of the document' }),
+    passage: Type.String({ description: 'The text the answer drew on' }),
+    page: Type.Union([Type.Integer(), Type.Null()], { description: 'Page of the passage; null where the document has none' }),
+    score: Type.Number({ description: 'Relevance of the passage to the query' }),
+  }),
+);
+export type Citation = Static<typeof CitationSchema>;
+
+export const TokensSchema = Type.Object({
+  prompt: Type.Integer({ minimum: 0 }),
+  completion: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+  estimated: Type.Boolean({ description: 'true where the provider gave no usage and the tokens were counted here' }),
+});
+
+export const ResponseStatusSchema = Type.Union([Type.Literal('completed'), Type.Literal('blocked'), Type.Literal('failed')], {
+  description: 'completed; blocked: a guardrail stopped it; failed: the model or a tool failed',
+});
+
+export const AgentResponseSchema = named(
+  'AgentResponse',
+  Type.Object({
+    id: Id('Response identifier'),
+    thread_id: Id('Thread of the response'),
+    agent_id: Id('Agent that answered'),
+    history_id: Type.Union([Id('History record whose configuration answered'), Type.Null()]),
+    project_id: Type.Union([Id('Project of the agent when it answered'), Type.Null()]),
+    query: Type.String(),
+    answer: Type.String(),
+    status: ResponseStatusSchema,
+    error: Type.Union([Type.String(), Type.Null()]),
+    citations: Type.Array(CitationSchema),
+    tokens: TokensSchema,
+    cost: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'USD, from the prices copied onto the response; null where a price is unknown' }),
+    latency_ms: Type.Integer({ minimum: 0 }),
+    first_token_ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Time to the first piece of the answer; null where none came' }),
+    model: Type.String({ description: 'The model that answered; offline for the built-in answerer' }),
+    llm_configuration_id: Type.Union([Id('LLM configuration that answered'), Type.Null()]),
+    tool_calls: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'What was called, with what, and what came back' }),
+    guardrail_actions: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'What each guardrail found and did' }),
+    pinned: Type.Boolean(),
+    tags: Type.Array(Type.String()),
+    created_on: Timestamp('When the question was asked'),
+    created_by: Type.String({ description: 'E-mail of the user who asked' }),
+  }),
+);
+export type AgentResponseView = Static<typeof AgentResponseSchema>;

@@ -1,0 +1,50 @@
+// What the runtime asks of a language model, whatever serves it: a conversation in, the answer out as
+// it is written, and the provider's count of tokens when it gives one. Implementations speak the
+// providers' protocols through the egress client (every call obeys the server's address rules,
+// deadline and byte caps) and never put the API key in an error or a log.
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  /** Aborted when the client goes away: the provider call stops. */
+  signal: AbortSignal;
+}
+
+export interface ChatUsage {
+  prompt: number;
+  completion: number;
+}
+
+/** The answer as it arrives: text pieces in order, then (where the provider sends it) the usage. */
+export type ChatEvent = { type: 'delta'; text: string } | { type: 'usage'; usage: ChatUsage };
+
+export interface ChatModel {
+  /** The model as the configuration names it. */
+  readonly model: string;
+  /** Throws (or the iteration throws) ModelCallError; retries happen only before the first event. */
+  stream(request: ChatRequest): AsyncIterable<ChatEvent>;
+}
+
+/** Why a model call failed, in terms a user can act on. */
+export type ModelErrorClass = 'auth' | 'not_found' | 'rate_limited' | 'unreachable' | 'timeout' | 'bad_response';
+
+export class ModelCallError extends Error {
+  constructor(
+    readonly errorClass: ModelErrorClass,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ModelCallError';
+  }
+
+  /** 504 for a model that did not answer in time, 502 for every other failure. */
+  get status(): 502 | 504 {
+    return this.errorClass === 'timeout' ? 504 : 502;
+  }
+}
