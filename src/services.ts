@@ -50,7 +50,12 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     configurations: new ConfigurationsService(store),
     teams: new TeamsService(store, notifications),
     projects: new ProjectsService(store, notifications),
-    agents: new AgentsService(store, flags, (actor, agentId) => corpora.corporaOfAgent(actor, agentId)),
+    agents: new AgentsService(
+      store,
+      flags,
+      (actor, agentId) => corpora.corporaOfAgent(actor, agentId),
+      (actor, corpusId) => corpora.requireCorpus(actor, corpusId, 'read'),
+    ),
     history: new HistoryService(store, flags),
     favorites: new FavoritesService(store),
     corpora,

@@ -8,7 +8,7 @@ import { NotFound, PreconditionFailed } from '../../errors.js';
 import type { Repositories } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import { snapshotOf } from './agent-config.js';
-import type { Agent, AgentChange } from './agents.repo.js';
+import type { Agent, AgentChange, CorpusConnection } from './agents.repo.js';
 
 export interface HistoryEntry {
   kind: HistoryKind;
@@ -20,6 +20,8 @@ export interface HistoryEntry {
 export interface ChangeRecord extends HistoryEntry {
   /** The version the change was based on (If-Match); the change fails with 412 if the agent moved on. */
   expectedVersion?: number | undefined;
+  /** One corpus connected or disconnected, under the agent's lock (the corpus side of the connection). */
+  connection?: CorpusConnection | undefined;
 }
 
 /** Appends a record of the agent as it is now (its configuration and version); answers the record's id. */
@@ -50,6 +52,7 @@ export async function commitAgentChange(
     userId: actor.userId,
     at,
     expectedVersion: record.expectedVersion,
+    connection: record.connection,
   });
   if (!agent) {
     if (record.expectedVersion !== undefined && (await repos.agents.exists(actor.organizationId, agentId))) {

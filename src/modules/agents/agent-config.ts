@@ -3,6 +3,16 @@
 // week's instructions must not put a deactivated agent back into service.
 import type { AgentStatus } from '../../db/schema.js';
 
+/** How passages are chosen for an answer. */
+export interface RetrievalSettings {
+  /** Most passages put before the model. */
+  passages: number;
+  /** Passages scoring lower are left out. */
+  min_score: number;
+}
+
+export const DEFAULT_RETRIEVAL: RetrievalSettings = { passages: 5, min_score: 0 };
+
 export interface AgentConfiguration {
   name: string;
   description: string;
@@ -12,11 +22,22 @@ export interface AgentConfiguration {
   max_tokens: number;
   conversation_starters: string[];
   alias: string | null;
+  /** null: the organization's default configuration (none: the offline answerer). */
+  llm_configuration_id: number | null;
+  /** The connected corpora, ascending. */
+  corpus_ids: number[];
+  retrieval: RetrievalSettings;
 }
 
 export interface AgentSnapshot extends AgentConfiguration {
   status: AgentStatus;
 }
+
+/**
+ * A snapshot as stored. Records written before connected corpora were part of an agent's
+ * configuration do not know them: restoring one leaves the agent's corpora as they are.
+ */
+export type StoredSnapshot = Omit<AgentSnapshot, 'corpus_ids'> & { corpus_ids?: number[] };
 
 export const CONFIGURATION_FIELDS = [
   'name',
@@ -27,6 +48,9 @@ export const CONFIGURATION_FIELDS = [
   'max_tokens',
   'conversation_starters',
   'alias',
+  'llm_configuration_id',
+  'corpus_ids',
+  'retrieval',
 ] as const satisfies readonly (keyof AgentConfiguration)[];
 
 export const DEFAULT_CONFIGURATION: Omit<AgentConfiguration, 'name'> = {
@@ -37,6 +61,9 @@ export const DEFAULT_CONFIGURATION: Omit<AgentConfiguration, 'name'> = {
   max_tokens: 1024,
   conversation_starters: [],
   alias: null,
+  llm_configuration_id: null,
+  corpus_ids: [],
+  retrieval: DEFAULT_RETRIEVAL,
 };
 
 /** A JSON list of strings as stored in a text column (an agent's or a corpus's starters, a document's tags). */
@@ -55,6 +82,9 @@ export function snapshotOf(agent: AgentSnapshot): AgentSnapshot {
     max_tokens: agent.max_tokens,
     conversation_starters: agent.conversation_starters,
     alias: agent.alias,
+    llm_configuration_id: agent.llm_configuration_id,
+    corpus_ids: agent.corpus_ids,
+    retrieval: agent.retrieval,
     status: agent.status,
   };
 }
@@ -63,14 +93,16 @@ export function snapshotOf(agent: AgentSnapshot): AgentSnapshot {
  * A snapshot as it was stored. Snapshots written before a configuration field existed lack it; the
  * field then takes its default, which is what the agent had before the field was introduced.
  */
-export function completeSnapshot(stored: Partial<AgentSnapshot>): AgentSnapshot {
-  return { ...DEFAULT_CONFIGURATION, status: 'draft', name: '', ...stored };
+export function completeSnapshot(stored: Partial<AgentSnapshot>): StoredSnapshot {
+  const { corpus_ids: _unrecorded, ...defaults } = DEFAULT_CONFIGURATION;
+  return { ...defaults, status: 'draft', name: '', ...stored, retrieval: { ...DEFAULT_RETRIEVAL, ...stored.retrieval } };
 }
 
-export function configurationOf(snapshot: AgentSnapshot): AgentConfiguration {
+/** The configuration a restore copies back: every field the snapshot records. */
+export function configurationOf(snapshot: StoredSnapshot): Partial<AgentConfiguration> {
   const configuration = {} as Record<string, unknown>;
-  for (const field of CONFIGURATION_FIELDS) configuration[field] = snapshot[field];
-  return configuration as unknown as AgentConfiguration;
+  for (const field of CONFIGURATION_FIELDS) if (snapshot[field] !== undefined) configuration[field] = snapshot[field];
+  return configuration as Partial<AgentConfiguration>;
 }
 
 export interface FieldDifference {
@@ -79,9 +111,9 @@ export interface FieldDifference {
   current: unknown;
 }
 
-/** The configuration fields whose value in a record differs from the agent's current one. */
-export function differences(record: AgentSnapshot, current: AgentSnapshot): FieldDifference[] {
+/** The configuration fields whose value in a record differs from the agent's current one (fields the record does not know are left out). */
+export function differences(record: StoredSnapshot, current: AgentSnapshot): FieldDifference[] {
   return [...CONFIGURATION_FIELDS, 'status' as const]
-    .filter((field) => JSON.stringify(record[field]) !== JSON.stringify(current[field]))
+    .filter((field) => record[field] !== undefined && JSON.stringify(record[field]) !== JSON.stringify(current[field]))
     .map((field) => ({ field, record: record[field], current: current[field] }));
 }

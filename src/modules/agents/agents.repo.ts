@@ -5,20 +5,36 @@ import { selectSlice } from '../../db/list-slice.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { AgentRow, AgentRowUpdate, AgentStatus, DB, NewAgentRow } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import { parseStringArray } from './agent-config.js';
+import { DEFAULT_RETRIEVAL, parseStringArray, type RetrievalSettings } from './agent-config.js';
 
-/** An agent's row as services see it: the conversation starters are a list, not the JSON text stored. */
-type Decoded<Row> = Omit<Row, 'conversation_starters'> & { conversation_starters: string[] };
+/**
+ * An agent's row as services see it: the conversation starters are a list and the retrieval
+ * settings an object, not the JSON text stored; the connected corpora (rows of corpus_agents) come with it.
+ */
+type Decoded<Row> = Omit<Row, 'conversation_starters' | 'retrieval'> & { conversation_starters: string[]; retrieval: RetrievalSettings; corpus_ids: number[] };
 export type Agent = Decoded<AgentRow>;
-export type NewAgent = Decoded<NewAgentRow>;
-export type AgentChange = Omit<AgentRowUpdate, 'conversation_starters'> & { conversation_starters?: string[] };
+export type NewAgent = Omit<Decoded<NewAgentRow>, 'corpus_ids'> & { corpus_ids: number[] };
+export type AgentChange = Omit<AgentRowUpdate, 'conversation_starters' | 'retrieval'> & {
+  conversation_starters?: string[];
+  retrieval?: RetrievalSettings;
+  /** The connected corpora, replacing those connected now. */
+  corpus_ids?: number[];
+};
+/** A change of one connection, applied under the agent's lock so that concurrent ones all count. */
+export type CorpusConnection = { connect: number } | { disconnect: number };
 
-function decodeAgent<Row extends { conversation_starters: string }>(row: Row): Decoded<Row> {
-  return { ...row, conversation_starters: parseStringArray(row.conversation_starters) };
+type StoredRow = { id: number; conversation_starters: string; retrieval: string };
+
+function decodeRetrieval(text: string): RetrievalSettings {
+  return { ...DEFAULT_RETRIEVAL, ...(JSON.parse(text) as Partial<RetrievalSettings>) };
 }
 
-function encodeChange({ conversation_starters: starters, ...fields }: AgentChange): AgentRowUpdate {
-  return starters === undefined ? fields : { ...fields, conversation_starters: JSON.stringify(starters) };
+function encodeChange({ conversation_starters: starters, retrieval, corpus_ids: _synced, ...fields }: AgentChange): AgentRowUpdate {
+  return {
+    ...fields,
+    ...(starters === undefined ? {} : { conversation_starters: JSON.stringify(starters) }),
+    ...(retrieval === undefined ? {} : { retrieval: JSON.stringify(retrieval) }),
+  };
 }
 
 export type AgentSortField = 'name' | 'created_on' | 'modified_on' | 'id';
@@ -93,7 +109,67 @@ export class AgentsRepo {
 
   async findVisible(organizationId: number, agentId: number) {
     const row = (await visibleAgent(this.db, organizationId, agentId))[0];
-    return row && decodeAgent(row);
+    return row && (await this.decode([row]))[0];
+  }
+
+  /** Decodes rows, with the corpora each agent is connected to, read for all of them at once. */
+  private async decode<Row extends StoredRow>(rows: Row[]): Promise<(Omit<Row, 'conversation_starters' | 'retrieval'> & Decoded<StoredRow>)[]> {
+    if (rows.length === 0) return [];
+    const links = await this.db
+      .selectFrom('corpus_agents')
+      .select(['agent_id', 'corpus_id'])
+      .where(
+        'agent_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('corpus_id')
+      .execute();
+    const corporaOf = new Map<number, number[]>();
+    for (const link of links) corporaOf.set(link.agent_id, [...(corporaOf.get(link.agent_id) ?? []), link.corpus_id]);
+    return rows.map((row) => ({
+      ...row,
+      conversation_starters: parseStringArray(row.conversation_starters),
+      retrieval: decodeRetrieval(row.retrieval),
+      corpus_ids: corporaOf.get(row.id) ?? [],
+    }));
+  }
+
+  /** Of these corpus ids, those of corpora of the organization (ascending). */
+  async existingCorpora(organizationId: number, corpusIds: number[]): Promise<number[]> {
+    if (corpusIds.length === 0) return [];
+    const rows = await this.db.selectFrom('corpora').select('id').where('organization_id', '=', organizationId).where('id', 'in', corpusIds).orderBy('id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  async llmConfigurationExists(organizationId: number, configurationId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('llm_configurations').select('id').where('organization_id', '=', organizationId).where('id', '=', configurationId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Makes the agent's connections exactly these corpora; connections kept keep their date and author. */
+  private async replaceCorpora(agentId: number, corpusIds: number[], by: number, at: string): Promise<void> {
+    let removal = this.db.deleteFrom('corpus_agents').where('agent_id', '=', agentId);
+    if (corpusIds.length > 0) removal = removal.where('corpus_id', 'not in', corpusIds);
+    await removal.execute();
+    if (corpusIds.length === 0) return;
+    await this.db
+      .insertInto('corpus_agents')
+      .values(corpusIds.map((corpusId) => ({ corpus_id: corpusId, agent_id: agentId, created_on: at, created_by: by })))
+      .onConflict((oc) => oc.columns(['corpus_id', 'agent_id']).doNothing())
+      .execute();
+  }
+
+  private async applyConnection(agentId: number, connection: CorpusConnection, by: number, at: string): Promise<void> {
+    if ('connect' in connection) {
+      await this.db
+        .insertInto('corpus_agents')
+        .values({ corpus_id: connection.connect, agent_id: agentId, created_on: at, created_by: by })
+        .onConflict((oc) => oc.columns(['corpus_id', 'agent_id']).doNothing())
+        .execute();
+    } else {
+      await this.db.deleteFrom('corpus_agents').where('agent_id', '=', agentId).where('corpus_id', '=', connection.disconnect).execute();
+    }
   }
 
   async exists(organizationId: number, agentId: number): Promise<boolean> {
@@ -115,7 +191,7 @@ export class AgentsRepo {
       .orderBy(`a.${sort.field}`, sort.direction)
       .orderBy('a.id', sort.direction);
     const { items, total } = await selectSlice(query, window);
-    return { items: items.map(decodeAgent), total };
+    return { items: await this.decode(items), total };
   }
 
   private filtered(organizationId: number, filter: AgentFilter) {
@@ -150,30 +226,33 @@ export class AgentsRepo {
     return query;
   }
 
-  async insert(agent: NewAgent): Promise<Agent> {
+  async insert({ corpus_ids: corpusIds, ...agent }: NewAgent): Promise<Agent> {
+    let row;
     try {
-      const row = await this.db
+      row = await this.db
         .insertInto('agents')
-        .values({ ...agent, conversation_starters: JSON.stringify(agent.conversation_starters) })
+        .values({ ...agent, conversation_starters: JSON.stringify(agent.conversation_starters), retrieval: JSON.stringify(agent.retrieval) })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return decodeAgent(row);
     } catch (error) {
       throw nameTaken(this.dialect, error, 'an agent', agent.name);
     }
+    await this.replaceCorpora(row.id, corpusIds, agent.created_by, agent.created_on);
+    return (await this.decode([row]))[0]!;
   }
 
   /**
    * Changes an agent and increments its version in one statement. The statement takes the row's
    * write lock (PostgreSQL) or runs inside the single writer (SQLite), so concurrent changes of one
    * agent are serialised and each gets its own version. With expectedVersion, nothing changes
-   * unless the agent is still at that version. Undefined when no row matched.
+   * unless the agent is still at that version. Connections to corpora change after the row, under
+   * its lock. Undefined when no row matched.
    */
   async changeAndBumpVersion(
     organizationId: number,
     agentId: number,
     fields: AgentChange,
-    change: { userId: number; at: string; expectedVersion?: number | undefined },
+    change: { userId: number; at: string; expectedVersion?: number | undefined; connection?: CorpusConnection | undefined },
   ): Promise<Agent | undefined> {
     let query = this.db
       .updateTable('agents')
@@ -182,12 +261,16 @@ export class AgentsRepo {
       .where('id', '=', agentId)
       .where('deleted_on', 'is', null);
     if (change.expectedVersion !== undefined) query = query.where('version', '=', change.expectedVersion);
+    let row;
     try {
-      const row = await query.returningAll().executeTakeFirst();
-      return row && decodeAgent(row);
+      row = await query.returningAll().executeTakeFirst();
     } catch (error) {
       throw nameTaken(this.dialect, error, 'an agent', fields.name);
     }
+    if (!row) return undefined;
+    if (fields.corpus_ids !== undefined) await this.replaceCorpora(agentId, fields.corpus_ids, change.userId, change.at);
+    if (change.connection) await this.applyConnection(agentId, change.connection, change.userId, change.at);
+    return (await this.decode([row]))[0];
   }
 
   async markDeleted(organizationId: number, agentId: number, at: string, userId: number): Promise<boolean> {
@@ -202,4 +285,4 @@ export class AgentsRepo {
   }
 }
 
-export type AgentWithUsers = Decoded<Awaited<ReturnType<typeof visibleAgent>>[number]>;
+export type AgentWithUsers = Omit<Awaited<ReturnType<typeof visibleAgent>>[number], 'conversation_starters' | 'retrieval'> & Decoded<StoredRow>;

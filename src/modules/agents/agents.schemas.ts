@@ -8,7 +8,7 @@ export const AgentStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The configuration fields a client sets; history snapshots and restores cover exactly these. */
-const configurationFields = {
+export const configurationFields = {
   name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique among the organization’s agents' }),
   description: Type.String({ maxLength: 2000 }),
   instructions: Type.String({ maxLength: 100_000, description: 'The system prompt' }),
@@ -17,6 +17,18 @@ const configurationFields = {
   max_tokens: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Most tokens an answer may take' }),
   conversation_starters: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 20 }),
   alias: Nullable(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$', description: 'Short lower-case handle' })),
+  llm_configuration_id: Nullable(Id('LLM configuration that answers; null for the organization’s default (with none, the built-in offline answerer)')),
+  corpus_ids: Type.Array(Id('Corpus identifier'), {
+    maxItems: 100,
+    description: 'Corpora the agent answers from. Adding one takes read permission on it; each asker sees passages only of those they may read',
+  }),
+  retrieval: named(
+    'RetrievalSettings',
+    Type.Object({
+      passages: Type.Integer({ minimum: 1, maximum: 50, default: 5, description: 'Most passages put before the model for one answer' }),
+      min_score: Type.Number({ minimum: 0, default: 0, description: 'Passages scoring lower are left out' }),
+    }),
+  ),
 };
 
 /** Ownership, not configuration: outside history snapshots, and a restore leaves it as it is. */
@@ -35,6 +47,9 @@ export const CreateAgentBody = Type.Object(
     max_tokens: Type.Optional(configurationFields.max_tokens),
     conversation_starters: Type.Optional(configurationFields.conversation_starters),
     alias: Type.Optional(configurationFields.alias),
+    llm_configuration_id: Type.Optional(configurationFields.llm_configuration_id),
+    corpus_ids: Type.Optional(configurationFields.corpus_ids),
+    retrieval: Type.Optional(configurationFields.retrieval),
     status: Type.Optional(AgentStatusSchema),
     team_id: Type.Optional(ownershipFields.team_id),
     project_id: Type.Optional(ownershipFields.project_id),
@@ -147,6 +162,9 @@ named('Agent', AgentSchema, {
   max_tokens: 1024,
   conversation_starters: ['How do I reset my password?'],
   alias: 'support',
+  llm_configuration_id: 2,
+  corpus_ids: [5],
+  retrieval: { passages: 5, min_score: 0 },
   status: 'active',
   team_id: 3,
   project_id: null,

@@ -10,6 +10,7 @@ import type { FeatureFlagsService } from '../flags/flags.service.js';
 import { changeRefusal, checkAliasFlag, loadAgentAccess, requireTeamRole, requireVisibleAgent } from './agent-access.js';
 import { CONFIGURATION_FIELDS, DEFAULT_CONFIGURATION } from './agent-config.js';
 import { commitAgentChange, recordAgentHistory } from './agent-changes.js';
+import { checkReferences, type RequireReadableCorpus } from './agent-references.js';
 import { presentAgent } from './agent.presenter.js';
 import { agentPolicy, authorize } from './agent.policy.js';
 import type { AgentChange, AgentFilter, AgentSortField } from './agents.repo.js';
@@ -47,7 +48,8 @@ export class AgentsService {
   constructor(
     private readonly store: UnitOfWork,
     private readonly flags: FeatureFlagsService,
-    private readonly corporaOf: CorporaOfAgent = async () => [],
+    private readonly corporaOf: CorporaOfAgent,
+    private readonly requireReadableCorpus: RequireReadableCorpus,
   ) {}
 
   private async requireProject(actor: Actor, projectId: number): Promise<void> {
@@ -60,13 +62,14 @@ export class AgentsService {
     authorize(agentPolicy.mayCreate(actor, teamId, teamRole), changeRefusal({ team_id: teamId }, 'create agents'));
     if (input.project_id != null) await this.requireProject(actor, input.project_id);
     await checkAliasFlag(this.flags, actor, input.alias, null);
+    // Only configuration fields the client sent: server-owned ones in the body are not copied.
+    const configuration = await checkReferences(this.store.repos, actor, sentFields(input, CONFIGURATION_FIELDS), [], this.requireReadableCorpus);
     const at = now();
     return this.store.transaction(async (repos) => {
       const agent = await repos.agents.insert({
         organization_id: actor.organizationId,
         ...DEFAULT_CONFIGURATION,
-        // Only configuration fields the client sent: server-owned ones in the body are not copied.
-        ...sentFields(input, CONFIGURATION_FIELDS),
+        ...configuration,
         name: input.name,
         status: input.status ?? 'draft',
         team_id: teamId,
@@ -146,7 +149,7 @@ export class AgentsService {
     const { agent, teamRole } = await loadAgentAccess(this.store.repos, actor, agentId);
     authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'change agents'));
     // Only configuration fields the client sent: server-owned ones in the body are not copied.
-    const fields: AgentChange = sentFields(input, CONFIGURATION_FIELDS);
+    const fields: AgentChange = await checkReferences(this.store.repos, actor, sentFields(input, CONFIGURATION_FIELDS), agent.corpus_ids, this.requireReadableCorpus);
     if (input.team_id !== undefined && input.team_id !== agent.team_id) {
       if (input.team_id !== null) {
         const targetRole = await requireTeamRole(this.store.repos, actor, input.team_id);

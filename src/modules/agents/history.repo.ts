@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { selectSlice } from '../../db/list-slice.js';
 import type { AgentHistoryTable, DB } from '../../db/schema.js';
 import type { ListWindow } from '../../pagination.js';
-import { completeSnapshot, type AgentSnapshot } from './agent-config.js';
+import { completeSnapshot, type AgentSnapshot, type StoredSnapshot } from './agent-config.js';
 
 /** A history record to append: the snapshot is the agent's configuration, stored as JSON here. */
 export type NewHistoryRecord = Omit<Insertable<AgentHistoryTable>, 'snapshot'> & { snapshot: AgentSnapshot };
@@ -19,7 +19,7 @@ const RECORD_COLUMNS = [
   'u.email as created_by_email',
 ] as const;
 
-function decodeSnapshot<Row extends { snapshot: string }>(row: Row): Omit<Row, 'snapshot'> & { snapshot: AgentSnapshot } {
+function decodeSnapshot<Row extends { snapshot: string }>(row: Row): Omit<Row, 'snapshot'> & { snapshot: StoredSnapshot } {
   return { ...row, snapshot: completeSnapshot(JSON.parse(row.snapshot) as Partial<AgentSnapshot>) };
 }
 

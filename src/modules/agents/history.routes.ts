@@ -64,7 +64,10 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(AgentHistoryResponse) }, [403, 404, 409]),
       },
     },
-    async (request) => ok('Agent restored', await history.restore(request.actor, request.params.agent_id, request.body)),
+    async (request) => {
+      const { record, dropped } = await history.restore(request.actor, request.params.agent_id, request.body);
+      return ok(dropped.length === 0 ? 'Agent restored' : `Agent restored without what no longer exists: ${dropped.join('; ')}`, record);
+    },
   );
 
   app.get(

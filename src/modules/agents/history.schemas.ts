@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp, named } from '../../http/schemas.js';
-import { AgentStatusSchema } from './agents.schemas.js';
+import { AgentStatusSchema, configurationFields } from './agents.schemas.js';
 
 export const HistoryKindSchema = Type.Union(
   ['create', 'update', 'restore', 'checkpoint', 'activate', 'deactivate'].map((kind) => Type.Literal(kind)),
@@ -29,6 +29,9 @@ export const SnapshotSchema = Type.Object(
     max_tokens: Type.Integer(),
     conversation_starters: Type.Array(Type.String()),
     alias: Type.Union([Type.String(), Type.Null()]),
+    llm_configuration_id: configurationFields.llm_configuration_id,
+    corpus_ids: Type.Optional(Type.Array(Type.Integer(), { description: 'Absent from records written before corpora were part of the configuration; restoring those leaves the corpora as they are' })),
+    retrieval: configurationFields.retrieval,
     status: AgentStatusSchema,
   },
   { description: 'The whole configuration the agent had; status is recorded but a restore leaves it as it is' },

@@ -8,6 +8,7 @@ import type { FeatureFlagsService } from '../flags/flags.service.js';
 import { changeRefusal, checkAliasFlag, loadAgentAccess, requireVisibleAgent } from './agent-access.js';
 import { configurationOf, differences, snapshotOf } from './agent-config.js';
 import { commitAgentChange, recordAgentHistory } from './agent-changes.js';
+import { withoutVanished } from './agent-references.js';
 import { presentHistoryRecord, presentRestoredRecord } from './agent.presenter.js';
 import { agentPolicy, authorize } from './agent.policy.js';
 
@@ -64,7 +65,8 @@ export class HistoryService {
   /**
    * Copies the chosen record's configuration back onto the agent and appends a record of the
    * restore, in one transaction. The version bump is the transaction's first write, which
-   * serialises concurrent restores and updates of the agent.
+   * serialises concurrent restores and updates of the agent. Corpora and an LLM configuration the
+   * record names but that have been deleted since are dropped; `dropped` says which.
    */
   async restore(actor: Actor, agentId: number, input: RestoreInput) {
     const historyId = input.history_id;
@@ -75,17 +77,18 @@ export class HistoryService {
     authorize(agentPolicy.mayRestore(actor, agent, teamRole), changeRefusal(agent, 'restore agents'));
     // Records are immutable, so reading the target before taking the agent's lock is safe.
     const target = await this.requireRecord(actor, agentId, historyId);
-    const configuration = configurationOf(target.snapshot);
-    await checkAliasFlag(this.flags, actor, configuration.alias, agent.alias);
-    await this.store.transaction((repos) =>
-      commitAgentChange(repos, actor, agentId, configuration, {
+    await checkAliasFlag(this.flags, actor, target.snapshot.alias, agent.alias);
+    const dropped = await this.store.transaction(async (repos) => {
+      const restored = await withoutVanished(repos, actor.organizationId, configurationOf(target.snapshot));
+      await commitAgentChange(repos, actor, agentId, restored.configuration, {
         kind: 'restore',
         checkpointName: `Restored to #${target.id}: ${target.checkpoint_name}`,
         description: input.checkpoint_description,
         restoredFromId: target.id,
-      }),
-    );
-    return presentRestoredRecord(target);
+      });
+      return restored.dropped;
+    });
+    return { record: presentRestoredRecord(target), dropped };
   }
 
   /** Each distinct version of the instructions, newest first, with the newest record that held it. */

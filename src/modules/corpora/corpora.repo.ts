@@ -122,19 +122,6 @@ export class CorporaRepo {
       .execute();
   }
 
-  async connectAgent(corpusId: number, agentId: number, by: number, at: string): Promise<void> {
-    await this.db
-      .insertInto('corpus_agents')
-      .values({ corpus_id: corpusId, agent_id: agentId, created_on: at, created_by: by })
-      .onConflict((oc) => oc.columns(['corpus_id', 'agent_id']).doNothing())
-      .execute();
-  }
-
-  async disconnectAgent(corpusId: number, agentId: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('corpus_agents').where('corpus_id', '=', corpusId).where('agent_id', '=', agentId).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  }
-
   /** Corpora an agent draws on, for the agent's status. */
   corporaOfAgent(organizationId: number, agentId: number) {
     return this.db

@@ -5,6 +5,7 @@ import { sentFields } from '../../fields.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../auth/actor.js';
+import { commitAgentChange } from '../agents/agent-changes.js';
 import { authorize } from '../agents/agent.policy.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { CorpusWithGrant } from './corpora.repo.js';
@@ -130,16 +131,28 @@ export class CorporaService {
     return agent;
   }
 
+  /**
+   * Connecting and disconnecting change the agent's configuration: each bumps the agent's version
+   * and appends a history record, like any other change of the agent. Connecting twice changes nothing.
+   */
   async connectAgent(actor: Actor, corpusId: number, agentId: number) {
-    await this.requireCorpus(actor, corpusId, 'manage');
-    await this.requireAgent(actor, agentId);
-    await this.store.repos.corpora.connectAgent(corpusId, agentId, actor.userId, now());
+    const { corpus } = await this.requireCorpus(actor, corpusId, 'manage');
+    const agent = await this.requireAgent(actor, agentId);
+    if (!agent.corpus_ids.includes(corpusId)) {
+      await this.store.transaction((repos) =>
+        commitAgentChange(repos, actor, agentId, {}, { kind: 'update', checkpointName: `Connected to corpus ${corpus.name}`, connection: { connect: corpusId } }),
+      );
+    }
     return this.listAgents(actor, corpusId);
   }
 
   async disconnectAgent(actor: Actor, corpusId: number, agentId: number): Promise<void> {
-    await this.requireCorpus(actor, corpusId, 'manage');
-    if (!(await this.store.repos.corpora.disconnectAgent(corpusId, agentId))) throw new NotFound(`Agent ${agentId} connected to corpus ${corpusId}`);
+    const { corpus } = await this.requireCorpus(actor, corpusId, 'manage');
+    const agent = await this.store.repos.agents.findVisible(actor.organizationId, agentId);
+    if (!agent?.corpus_ids.includes(corpusId)) throw new NotFound(`Agent ${agentId} connected to corpus ${corpusId}`);
+    await this.store.transaction((repos) =>
+      commitAgentChange(repos, actor, agentId, {}, { kind: 'update', checkpointName: `Disconnected from corpus ${corpus.name}`, connection: { disconnect: corpusId } }),
+    );
   }
 
   async getDefaultAgent(actor: Actor, corpusId: number) {

@@ -1,0 +1,53 @@
+// What an agent's configuration names outside the agent: the corpora it answers from and the LLM
+// configuration that answers. A change may name only what exists in the organization, and adds a
+// corpus only for a caller who may read it; a restore drops what has been deleted since the record
+// was written and says so.
+import { NotFound } from '../../errors.js';
+import type { Repositories } from '../../repositories.js';
+import type { Actor } from '../auth/actor.js';
+import type { AgentConfiguration } from './agent-config.js';
+
+/** Throws NotFound unless the caller may read the corpus (the corpora module answers). */
+export type RequireReadableCorpus = (actor: Actor, corpusId: number) => Promise<unknown>;
+
+type References = Partial<Pick<AgentConfiguration, 'corpus_ids' | 'llm_configuration_id'>>;
+
+const distinctAscending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** The change with its corpus list made distinct and ascending; throws 404 for anything it may not name. */
+export async function checkReferences<Change extends References>(
+  repos: Repositories,
+  actor: Actor,
+  change: Change,
+  connectedNow: number[],
+  requireReadable: RequireReadableCorpus,
+): Promise<Change> {
+  if (change.llm_configuration_id != null && !(await repos.agents.llmConfigurationExists(actor.organizationId, change.llm_configuration_id))) {
+    throw new NotFound('llm_configuration', change.llm_configuration_id);
+  }
+  if (change.corpus_ids === undefined) return change;
+  const corpusIds = distinctAscending(change.corpus_ids);
+  for (const corpusId of corpusIds) if (!connectedNow.includes(corpusId)) await requireReadable(actor, corpusId);
+  return { ...change, corpus_ids: corpusIds };
+}
+
+/** The configuration without the corpora and LLM configuration deleted since; `dropped` says what went. */
+export async function withoutVanished<Configuration extends References>(
+  repos: Repositories,
+  organizationId: number,
+  configuration: Configuration,
+): Promise<{ configuration: Configuration; dropped: string[] }> {
+  const dropped: string[] = [];
+  let kept = configuration;
+  if (configuration.llm_configuration_id != null && !(await repos.agents.llmConfigurationExists(organizationId, configuration.llm_configuration_id))) {
+    dropped.push(`LLM configuration ${configuration.llm_configuration_id} (deleted; the organization's default answers)`);
+    kept = { ...kept, llm_configuration_id: null };
+  }
+  if (configuration.corpus_ids !== undefined) {
+    const existing = await repos.agents.existingCorpora(organizationId, configuration.corpus_ids);
+    const gone = configuration.corpus_ids.filter((id) => !existing.includes(id));
+    if (gone.length > 0) dropped.push(`corpus ${gone.join(', ')} (deleted)`);
+    kept = { ...kept, corpus_ids: existing };
+  }
+  return { configuration: kept, dropped };
+}
