@@ -67,6 +67,8 @@ export interface Config {
   corsOrigins: string[];
   /** undefined = generated on first start and kept in dataDir */
   secretKey: string | undefined;
+  /** Former secret keys (SECRET_KEY_PREVIOUS) that stored secrets may still be sealed with; see src/secrets/. */
+  secretKeyPrevious: string[];
   sessionTtlHours: number;
   /** Lifetime of the one-time token a new user sets a password with */
   passwordTokenTtlHours: number;
@@ -171,6 +173,10 @@ class EnvReader {
   }
 }
 
+function parsePreviousSecretKey(entry: string): void {
+  if (entry.length < 32) throw new Error('each former key must be at least 32 characters long');
+}
+
 /** `false` (default), `true`, a hop count, or comma-separated proxy addresses and CIDRs. */
 function readTrustProxy(read: EnvReader): TrustProxy {
   const raw = read.string('TRUST_PROXY');
@@ -248,6 +254,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
     trustProxy: readTrustProxy(read),
     corsOrigins: read.list('CORS_ORIGINS', parseCorsOrigin),
     secretKey,
+    secretKeyPrevious: read.list('SECRET_KEY_PREVIOUS', parsePreviousSecretKey),
     sessionTtlHours: read.integer('SESSION_TTL_HOURS', 24, 1, 24 * 365),
     passwordTokenTtlHours: read.integer('PASSWORD_TOKEN_TTL_HOURS', 72, 1, 24 * 30),
     passwordHashCost: read.integer('PASSWORD_HASH_COST', 15, 10, 20),

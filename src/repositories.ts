@@ -16,6 +16,7 @@ import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
 import { ThreadsRepo } from './modules/chat/threads.repo.js';
 import { FlagsRepo } from './modules/flags/flags.repo.js';
+import { LlmConfigurationsRepo } from './modules/llm/llm-configurations.repo.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { ConfigurationsRepo } from './modules/organizations/configurations.repo.js';
 import { OrganizationsRepo } from './modules/organizations/organizations.repo.js';
@@ -40,6 +41,7 @@ const REPOSITORIES = {
   flags: FlagsRepo,
   history: HistoryRepo,
   jobs: JobsRepo,
+  llmConfigurations: LlmConfigurationsRepo,
   notifications: NotificationsRepo,
   organizations: OrganizationsRepo,
   passages: PassagesRepo,

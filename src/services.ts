@@ -16,6 +16,7 @@ import { DocumentProgress } from './modules/documents/progress-events.js';
 import { DocumentProcessor } from './modules/documents/pipeline/process-document.js';
 import { fetchDocumentUrl } from './modules/documents/url-documents.js';
 import { FeatureFlagsService } from './modules/flags/flags.service.js';
+import { LlmConfigurationsService } from './modules/llm/llm-configurations.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ConfigurationsService } from './modules/organizations/configurations.service.js';
 import { OrganizationsService } from './modules/organizations/organizations.service.js';
@@ -27,6 +28,8 @@ import { createEgressClient } from './net/egress.js';
 import { createEmbedder } from './providers/embeddings/embedder.js';
 import { VectorIndex } from './modules/retrieval/vector-index.js';
 import { unitOfWork } from './repositories.js';
+import { resolveSecretKey } from './secret-key.js';
+import { SecretBox } from './secrets/secret-box.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
@@ -67,6 +70,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     ingestion,
     worker,
     egress,
+    llm: new LlmConfigurationsService(store, new SecretBox(resolveSecretKey(config), config.secretKeyPrevious), egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 }),
   };
 }
 

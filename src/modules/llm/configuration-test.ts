@@ -1,0 +1,25 @@
+// The test call of an LLM configuration: one small real request, timed, its failure classified.
+import { performance } from 'node:perf_hooks';
+import { ModelCallError, type ChatModel } from '../../providers/chat/chat-model.js';
+import type { LlmTestResult } from './llm-configurations.schemas.js';
+
+const PROMPT = 'Reply with the single word OK.';
+
+export async function testChatModel(chatModel: ChatModel): Promise<LlmTestResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let answer = '';
+  try {
+    const request = { messages: [{ role: 'user' as const, content: PROMPT }], temperature: 0, maxTokens: 16, signal: new AbortController().signal };
+    for await (const event of chatModel.stream(request)) {
+      if (event.type === 'delta') answer += event.text;
+    }
+  } catch (error) {
+    if (!(error instanceof ModelCallError)) throw error;
+    return { ok: false, latency_ms: elapsed(), model: chatModel.model, error_class: error.errorClass, message: error.message };
+  }
+  const latency = elapsed();
+  const shown = answer.trim().replace(/\s+/g, ' ');
+  const said = shown === '' ? 'with no text' : `“${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}”`;
+  return { ok: true, latency_ms: latency, model: chatModel.model, error_class: null, message: `The model answered in ${latency} ms ${said}` };
+}

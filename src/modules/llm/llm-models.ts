@@ -1,0 +1,79 @@
+// From a stored LLM configuration to a chat model: the key opened with the secret key that sealed it,
+// the call bounded by the server's LLM deadline. A key this server cannot open leaves the
+// configuration readable, and every call with it fails saying why.
+import type { EgressClient } from '../../net/egress.js';
+import { ModelCallError, type ChatModel } from '../../providers/chat/chat-model.js';
+import { createChatModel, failingChatModel } from '../../providers/chat/create-chat-model.js';
+import type { SecretBox, SealedSecret } from '../../secrets/secret-box.js';
+import type { LlmConfigurationRow } from '../../db/schema.js';
+import type { LlmConfigurationsRepo } from './llm-configurations.repo.js';
+
+export interface ModelOptions {
+  /** Deadline of a whole model call, retries included (LIMIT_LLM_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Retries of a call that failed before anything was streamed. */
+  maxRetries: number;
+  /** First backoff delay between retries. */
+  retryBaseMs?: number;
+}
+
+type KeyColumns = Pick<LlmConfigurationRow, 'api_key_sealed' | 'api_key_key_id'>;
+
+function sealedOf(row: KeyColumns): SealedSecret | undefined {
+  return row.api_key_sealed === null || row.api_key_key_id === null ? undefined : { sealed: row.api_key_sealed, keyId: row.api_key_key_id };
+}
+
+export class LlmModels {
+  constructor(
+    private readonly secrets: SecretBox,
+    private readonly egress: EgressClient,
+    private readonly options: ModelOptions,
+  ) {}
+
+  chatModelOf(row: LlmConfigurationRow, overrides: Partial<ModelOptions> = {}): ChatModel {
+    const sealed = sealedOf(row);
+    let apiKey: string | null = null;
+    if (sealed !== undefined) {
+      try {
+        apiKey = this.secrets.open(sealed);
+      } catch (error) {
+        return failingChatModel(row.model, new ModelCallError('auth', `The API key of LLM configuration "${row.name}" cannot be used: ${(error as Error).message}`));
+      }
+    }
+    const { timeoutMs, maxRetries, retryBaseMs } = { ...this.options, ...overrides };
+    return createChatModel(
+      { provider: row.provider, model: row.model, baseUrl: row.base_url, apiVersion: row.api_version, apiKey, timeoutMs, maxRetries, ...(retryBaseMs === undefined ? {} : { retryBaseMs }) },
+      this.egress,
+    );
+  }
+
+  /** The key sealed again with the current secret key, when it is sealed with a former one that this server has. */
+  resealedKey(row: KeyColumns): Partial<KeyColumns> {
+    const sealed = sealedOf(row);
+    if (sealed === undefined || !this.secrets.isStale(sealed.keyId)) return {};
+    try {
+      const fresh = this.secrets.reseal(sealed);
+      return { api_key_sealed: fresh.sealed, api_key_key_id: fresh.keyId };
+    } catch {
+      // Sealed with a key this server does not have: left as it is, for a server that has it.
+      return {};
+    }
+  }
+
+  /** Re-seals every key sealed with a former secret key; counts what was done and what could not be opened. */
+  async resealAll(repo: LlmConfigurationsRepo): Promise<{ resealed: number; current: number; unreadable: number[] }> {
+    const outcome = { resealed: 0, current: 0, unreadable: [] as number[] };
+    for (const row of await repo.listSealedKeys()) {
+      const fresh = this.resealedKey(row);
+      if (fresh.api_key_sealed !== undefined && fresh.api_key_key_id !== undefined) {
+        await repo.saveSealedKey(row.organization_id, row.id, fresh.api_key_sealed!, fresh.api_key_key_id!);
+        outcome.resealed++;
+      } else if (row.api_key_key_id !== null && !this.secrets.isStale(row.api_key_key_id)) {
+        outcome.current++;
+      } else {
+        outcome.unreadable.push(row.id);
+      }
+    }
+    return outcome;
+  }
+}
