@@ -135,6 +135,12 @@ export class AgentsRepo {
     }));
   }
 
+  /** Agents of the organization that carry this alias (aliases are not unique). */
+  async idsWithAlias(organizationId: number, alias: string): Promise<number[]> {
+    const rows = await this.visible(organizationId).select('a.id').where('a.alias', '=', alias).orderBy('a.id').execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Of these corpus ids, those of corpora of the organization (ascending). */
   async existingCorpora(organizationId: number, corpusIds: number[]): Promise<number[]> {
     if (corpusIds.length === 0) return [];
