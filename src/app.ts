@@ -28,6 +28,8 @@ import { teamAgentsRoutes } from './modules/agents/team-agents.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { legacyCorporaRoutes } from './modules/legacy/corpora.routes.js';
+import { legacyLlmRoutes } from './modules/legacy/llm.routes.js';
+import { llmConfigurationsRoutes } from './modules/llm/llm-configurations.routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { configurationsRoutes } from './modules/organizations/configurations.routes.js';
@@ -151,6 +153,8 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(flagsRoutes);
   await app.register(legacyPeopleRoutes);
   await app.register(legacyCorporaRoutes);
+  await app.register(llmConfigurationsRoutes);
+  await app.register(legacyLlmRoutes);
   await app.register(corporaRoutes);
   await app.register(documentsRoutes);
   await app.register(legacyDocumentsRoutes);

@@ -78,6 +78,14 @@ const org = (w: World) => `/api/v2/organizations/${w.orgId}`;
 const corpus = (w: World) => `/api/v2/corpora/${w.corpusId}`;
 const document = (w: World) => `${corpus(w)}/documents/${w.documentId}`;
 const agent = (w: World) => `/api/v2/agents/${w.agentId}`;
+/** An LLM configuration of the organization, on a loopback address outside the allow-list: its test call fails at once. */
+const newLlmConfiguration = async (w: World): Promise<number> =>
+  (await w.maker.api.post(`${org(w)}/llm-configurations`, { name: unique('Matrix LLM'), provider: 'openai_compatible', model: 'm', base_url: 'http://127.0.0.1:9/v1' })).body.data.id;
+const llmConfigurations = new WeakMap<World, Promise<number>>();
+const llmConfiguration = async (w: World) => {
+  if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
+  return `${org(w)}/llm-configurations/${await llmConfigurations.get(w)!}`;
+};
 
 const MATRIX: Record<string, Case> = {
   // Identity
@@ -160,6 +168,24 @@ const MATRIX: Record<string, Case> = {
     expect: admins(200),
     foreign: 404,
   },
+  'GET /api/v2/organizations/{org_id}/llm-configurations': { call: (w) => ({ url: `${org(w)}/llm-configurations` }), expect: all(200), foreign: 404 },
+  'POST /api/v2/organizations/{org_id}/llm-configurations': {
+    call: (w) => ({ url: `${org(w)}/llm-configurations`, body: { name: unique('Matrix LLM'), provider: 'openai', model: 'gpt-4o-mini' } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'GET /api/v2/organizations/{org_id}/llm-configurations/{llm_configuration_id}': { call: async (w) => ({ url: await llmConfiguration(w) }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/organizations/{org_id}/llm-configurations/{llm_configuration_id}': {
+    call: async (w) => ({ url: await llmConfiguration(w), body: { context_window: 8192 } }),
+    expect: admins(200),
+    foreign: 404,
+  },
+  'DELETE /api/v2/organizations/{org_id}/llm-configurations/{llm_configuration_id}': {
+    call: async (w) => ({ url: `${org(w)}/llm-configurations/${await newLlmConfiguration(w)}` }),
+    expect: admins(200),
+    foreign: 404,
+  },
+  'POST /api/v2/organizations/{org_id}/llm-configurations/{llm_configuration_id}/test': { call: async (w) => ({ url: `${await llmConfiguration(w)}/test` }), expect: admins(200), foreign: 404 },
 
   // Teams
   'GET /api/v2/teams': { call: () => ({ url: '/api/v2/teams' }), expect: all(200), foreign: 'own' },
@@ -309,6 +335,7 @@ const MATRIX: Record<string, Case> = {
     foreign: 404,
   },
   'GET /api/users/': { call: () => ({ url: '/api/users/' }), expect: all(200), foreign: 'own' },
+  'GET /api/llm-config/': { call: () => ({ url: '/api/llm-config/' }), expect: all(200), foreign: 'own' },
   'GET /api/users/me/': { call: () => ({ url: '/api/users/me/' }), expect: all(200), foreign: 'own' },
   'GET /api/teams/': { call: () => ({ url: '/api/teams/' }), expect: all(200), foreign: 'own' },
   'GET /api/projects/': { call: () => ({ url: '/api/projects/' }), expect: all(200), foreign: 'own' },
