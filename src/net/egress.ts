@@ -103,11 +103,14 @@ export function createEgressClient(options: EgressClientOptions = {}): EgressCli
         agent: agents[url.protocol as 'http:' | 'https:'],
         lookup: guardedLookup(resolveHost, describeUrl(url), allowListed),
       });
-      // Destroying the request also ends a response being read: the deadline covers the body.
-      const onAbort = () => request.destroy(signal.reason);
+      // Destroying the request also ends a response being read: the deadline covers the body. A
+      // response already received whole (its body not yet read by the caller) is ended by itself: its
+      // socket may have no error listener left, and destroying it with the reason would throw.
+      let answer: IncomingMessage | undefined;
+      const onAbort = () => (answer?.complete ? answer.destroy() : request.destroy(signal.reason));
       signal.addEventListener('abort', onAbort, { once: true });
       request.once('close', () => signal.removeEventListener('abort', onAbort));
-      request.once('response', resolve);
+      request.once('response', (response: IncomingMessage) => resolve((answer = response)));
       request.once('error', (error) => reject(signal.aborted ? signal.reason : connectionFailure(error, url)));
       request.end(outgoing.body);
     });
