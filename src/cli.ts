@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// agent-platform [serve] | worker | migrate | backup --to <file> | create-api-key --email <address> [--name <name>]
+// agent-platform [serve] | worker | migrate | backup --to <file> | create-api-key --email <address> [--name <name>] | reseal-secrets
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { backupSqlite } from './db/backup.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createApiKeyForUser } from './modules/auth/api-key-cli.js';
+import { resealSecrets } from './modules/llm/reseal-cli.js';
 import { startServer, startWorkerProcess } from './server.js';
 
 const USAGE = `Usage: agent-platform [command]
@@ -18,6 +19,8 @@ Commands:
                                           server runs (PostgreSQL: use pg_dump)
   create-api-key --email <address> [--name <name>]
                                           Create an API key for a user and print it once
+  reseal-secrets                          Seal every stored provider key with the current SECRET_KEY
+                                          (after a rotation; former keys in SECRET_KEY_PREVIOUS)
 
 Configuration comes from the environment and the .env file of the working folder (the environment
 wins); see the README.`;
@@ -79,6 +82,13 @@ async function main(argv: string[]): Promise<number> {
       const key = await createApiKeyForUser(config, values.email, values.name ?? 'Created from the command line');
       process.stdout.write(`${key}\n`);
       return 0;
+    }
+    case 'reseal-secrets': {
+      const outcome = await resealSecrets(config);
+      process.stdout.write(`Re-sealed ${outcome.resealed} key(s); ${outcome.current} already sealed with the current key.\n`);
+      if (outcome.unreadable.length === 0) return 0;
+      process.stderr.write(`No known secret key opens the key of LLM configuration(s) ${outcome.unreadable.join(', ')}: add the key that sealed them to SECRET_KEY_PREVIOUS.\n`);
+      return 1;
     }
     default:
       process.stderr.write(`Unknown command "${command}"\n\n${USAGE}\n`);

@@ -32,7 +32,10 @@ describe.each(databaseKinds)('LLM configurations (%s)', (kind) => {
     // The deadline of a model call: long enough for the fakes, short enough to wait for in the timeout test.
     t = await startTestApp(kind, { EGRESS_ALLOWED_HOSTS: `${openai.host},${anthropic.host}`, LIMIT_LLM_TIMEOUT_MS: '1500' });
     const orgId = await createOrganization(t.app);
-    [owner, admin, member, viewer] = await Promise.all((['owner', 'admin', 'member', 'viewer'] as const).map((role) => createUser(t.app, { organizationId: orgId, role })));
+    owner = await createUser(t.app, { organizationId: orgId, role: 'owner' });
+    admin = await createUser(t.app, { organizationId: orgId, role: 'admin' });
+    member = await createUser(t.app, { organizationId: orgId, role: 'member' });
+    viewer = await createUser(t.app, { organizationId: orgId, role: 'viewer' });
     stranger = await createUser(t.app, { organizationId: await createOrganization(t.app), role: 'owner' });
     path = `/api/v2/organizations/${orgId}/llm-configurations`;
   });

@@ -17,7 +17,7 @@ import { presentLlmConfiguration } from './llm-configuration.presenter.js';
 import type { LlmConfigurationWithAudit } from './llm-configurations.repo.js';
 import type { CreateLlmConfigurationInput, LlmConfigurationView, LlmTestResult, UpdateLlmConfigurationInput } from './llm-configurations.schemas.js';
 import { testChatModel } from './configuration-test.js';
-import { LlmModels, type ModelOptions } from './llm-models.js';
+import { LlmModels, resealedKey, type ModelOptions } from './llm-models.js';
 import { checkEndpoint, keyColumns } from './llm-settings.js';
 import { llmPolicy } from './llm.policy.js';
 
@@ -94,7 +94,7 @@ export class LlmConfigurationsService {
     const fields = sentFields(input, SETTINGS);
     checkEndpoint(fields.provider ?? current.provider, input.base_url === undefined ? current.base_url : input.base_url);
     // A key kept as it is moves to the current secret key now, if it can be opened.
-    const key = input.api_key === undefined ? this.models.resealedKey(current) : keyColumns(this.secrets, input.api_key);
+    const key = input.api_key === undefined ? resealedKey(this.secrets, current) : keyColumns(this.secrets, input.api_key);
     return this.store.transaction(async (repos) => {
       await repos.llmConfigurations.update(organizationId, configurationId, { ...fields, ...key, modified_on: now(), modified_by: actor.userId });
       if (input.is_default === true) await this.makeDefault(repos, organizationId, configurationId);
@@ -141,11 +141,6 @@ export class LlmConfigurationsService {
       configuration: { id, name, provider, model, input_price_per_million, output_price_per_million, context_window },
       chatModel: this.models.chatModelOf(row),
     };
-  }
-
-  /** Seals every stored key with the current secret key (the reseal-secrets command). */
-  resealAll() {
-    return this.models.resealAll(this.store.repos.llmConfigurations);
   }
 
   private async makeDefault(repos: Repositories, organizationId: number, configurationId: number): Promise<void> {

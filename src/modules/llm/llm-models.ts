@@ -46,34 +46,34 @@ export class LlmModels {
       this.egress,
     );
   }
+}
 
-  /** The key sealed again with the current secret key, when it is sealed with a former one that this server has. */
-  resealedKey(row: KeyColumns): Partial<KeyColumns> {
-    const sealed = sealedOf(row);
-    if (sealed === undefined || !this.secrets.isStale(sealed.keyId)) return {};
-    try {
-      const fresh = this.secrets.reseal(sealed);
-      return { api_key_sealed: fresh.sealed, api_key_key_id: fresh.keyId };
-    } catch {
-      // Sealed with a key this server does not have: left as it is, for a server that has it.
-      return {};
+/** The key sealed again with the current secret key, when it is sealed with a former one that this server has. */
+export function resealedKey(secrets: SecretBox, row: KeyColumns): Partial<KeyColumns> {
+  const sealed = sealedOf(row);
+  if (sealed === undefined || !secrets.isStale(sealed.keyId)) return {};
+  try {
+    const fresh = secrets.reseal(sealed);
+    return { api_key_sealed: fresh.sealed, api_key_key_id: fresh.keyId };
+  } catch {
+    // Sealed with a key this server does not have: left as it is, for a server that has it.
+    return {};
+  }
+}
+
+/** Re-seals every key sealed with a former secret key; counts what was done and lists what could not be opened. */
+export async function resealStoredKeys(secrets: SecretBox, repo: LlmConfigurationsRepo): Promise<{ resealed: number; current: number; unreadable: number[] }> {
+  const outcome = { resealed: 0, current: 0, unreadable: [] as number[] };
+  for (const row of await repo.listSealedKeys()) {
+    const fresh = resealedKey(secrets, row);
+    if (fresh.api_key_sealed && fresh.api_key_key_id) {
+      await repo.saveSealedKey(row.organization_id, row.id, fresh.api_key_sealed, fresh.api_key_key_id);
+      outcome.resealed++;
+    } else if (row.api_key_key_id !== null && !secrets.isStale(row.api_key_key_id)) {
+      outcome.current++;
+    } else {
+      outcome.unreadable.push(row.id);
     }
   }
-
-  /** Re-seals every key sealed with a former secret key; counts what was done and what could not be opened. */
-  async resealAll(repo: LlmConfigurationsRepo): Promise<{ resealed: number; current: number; unreadable: number[] }> {
-    const outcome = { resealed: 0, current: 0, unreadable: [] as number[] };
-    for (const row of await repo.listSealedKeys()) {
-      const fresh = this.resealedKey(row);
-      if (fresh.api_key_sealed !== undefined && fresh.api_key_key_id !== undefined) {
-        await repo.saveSealedKey(row.organization_id, row.id, fresh.api_key_sealed!, fresh.api_key_key_id!);
-        outcome.resealed++;
-      } else if (row.api_key_key_id !== null && !this.secrets.isStale(row.api_key_key_id)) {
-        outcome.current++;
-      } else {
-        outcome.unreadable.push(row.id);
-      }
-    }
-    return outcome;
-  }
+  return outcome;
 }
