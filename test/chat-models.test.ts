@@ -140,6 +140,16 @@ describe.each(databaseKinds)('chat models (%s)', (kind) => {
       expect(textOf(received)).toBe('Hello from ');
     });
 
+    it('closes the provider call when the caller stops reading early', async () => {
+      reset();
+      const stall = fake().stallNext({ afterChunks: 2 });
+      for await (const event of createChatModel(settingsFor(provider), egress).stream(ask())) {
+        expect(event).toEqual({ type: 'delta', text: 'Hello ' });
+        break;
+      }
+      await stall.disconnected;
+    });
+
     it('retries a failure before the first piece of the answer, and then answers', async () => {
       reset();
       const before = fake().chatRequests().length;

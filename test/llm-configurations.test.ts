@@ -103,6 +103,7 @@ describe.each(databaseKinds)('LLM configurations (%s)', (kind) => {
     [{ context_window: 0 }, '/body/context_window'],
     [{ context_window: 1.5 }, '/body/context_window'],
     [{ name: '' }, '/body/name'],
+    [{ api_key: 'sk-pasted with a space' }, '/body/api_key'],
   ])('refuses %j with a 400 naming the field, and adds nothing', async (change, pointer) => {
     const before = (await owner.api.get(path)).body.data.total;
     const reply = await owner.api.post(path, { name: `Bad ${++sequence}`, provider: 'openai_compatible', model: 'm', base_url: openai.baseUrl, ...change });
@@ -135,6 +136,14 @@ describe.each(databaseKinds)('LLM configurations (%s)', (kind) => {
     await owner.api.put(`${path}/${first.id}`, { is_default: true });
     expect((await owner.api.get(`${path}/${second.id}`)).body.data.is_default).toBe(false);
     expect((await t.app.services.llm.resolveForAnswering(owner.organizationId, null))?.configuration.id).toBe(first.id);
+  });
+
+  it('ends with exactly one default when several are made the default at once', async () => {
+    const made = await Promise.all([1, 2, 3, 4].map(() => add()));
+    const replies = await Promise.all(made.map((configuration) => owner.api.put(`${path}/${configuration.id}`, { is_default: true })));
+    for (const reply of replies) expect([200, 409]).toContain(reply.status);
+    const defaults = (await owner.api.get(`${path}?page_size=100`)).body.data.items.filter((item: { is_default: boolean }) => item.is_default);
+    expect(defaults).toHaveLength(1);
   });
 
   it('keeps the key when an update leaves it out, and removes it on api_key: null', async () => {

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { nameTaken } from '../../db/conflicts.js';
+import { conflictIfDuplicate, nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, LlmConfigurationsTable } from '../../db/schema.js';
@@ -55,6 +55,15 @@ export class LlmConfigurationsRepo {
       await this.db.updateTable('llm_configurations').set(fields).where('organization_id', '=', organizationId).where('id', '=', configurationId).execute();
     } catch (error) {
       throw nameTaken(this.dialect, error, 'an LLM configuration', fields.name);
+    }
+  }
+
+  /** Sets the default flag; a default made at the same moment by another request is a conflict, not a name clash. */
+  async markDefault(organizationId: number, configurationId: number): Promise<void> {
+    try {
+      await this.db.updateTable('llm_configurations').set({ is_default: 1 }).where('organization_id', '=', organizationId).where('id', '=', configurationId).execute();
+    } catch (error) {
+      throw conflictIfDuplicate(this.dialect, error, 'Another LLM configuration became the default at the same moment; try again');
     }
   }
 

@@ -19,8 +19,8 @@ const ApiVersion = Type.Union([Type.String({ minLength: 1, maxLength: 50, patter
 const Price = (what: string) =>
   Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], { description: `USD per million ${what} tokens; null: unknown (cost is then null)` });
 const ContextWindow = Type.Union([Type.Integer({ minimum: 1, maximum: 100_000_000 }), Type.Null()], { description: 'Tokens the model takes in at most; null: unknown' });
-const ApiKey = Type.Union([Type.String({ minLength: 1, maxLength: 4000 }), Type.Null()], {
-  description: 'Write-only: stored sealed with the server’s secret key and never returned; null removes it',
+const ApiKey = Type.Union([Type.String({ minLength: 1, maxLength: 4000, pattern: '^\\S+$' }), Type.Null()], {
+  description: 'Write-only: stored sealed with the server’s secret key and never returned; null removes it. No white space.',
 });
 
 const managerOnly = (description: string) => `${description} (shown to owners and admins only)`;

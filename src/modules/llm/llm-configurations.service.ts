@@ -145,6 +145,6 @@ export class LlmConfigurationsService {
 
   private async makeDefault(repos: Repositories, organizationId: number, configurationId: number): Promise<void> {
     await repos.llmConfigurations.clearDefault(organizationId, configurationId);
-    await repos.llmConfigurations.update(organizationId, configurationId, { is_default: 1 });
+    await repos.llmConfigurations.markDefault(organizationId, configurationId);
   }
 }

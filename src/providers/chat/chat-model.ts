@@ -27,7 +27,11 @@ export type ChatEvent = { type: 'delta'; text: string } | { type: 'usage'; usage
 export interface ChatModel {
   /** The model as the configuration names it. */
   readonly model: string;
-  /** Throws (or the iteration throws) ModelCallError; retries happen only before the first event. */
+  /**
+   * Throws (or the iteration throws) ModelCallError; retries happen only before the first event. When
+   * the request's signal aborts, the provider's connection closes and the iteration throws the signal's
+   * reason. Stopping the iteration early (break) also closes the connection.
+   */
   stream(request: ChatRequest): AsyncIterable<ChatEvent>;
 }
 
