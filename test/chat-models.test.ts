@@ -180,6 +180,13 @@ describe.each(databaseKinds)('chat models (%s)', (kind) => {
       expect(fake().chatRequests().length - before).toBe(1);
     });
 
+    it('fails with bad_response on an answer that cannot be read, and leaves nothing behind when it gives up on it', async () => {
+      reset();
+      fake().malformedNext();
+      const { error } = await failureOf(createChatModel(settingsFor(provider, { maxRetries: 0 }), egress));
+      expect((error as ModelCallError).errorClass).toBe('bad_response');
+    });
+
     it('fails with auth on a 401, at once and without the key in the message', async () => {
       reset();
       const before = fake().chatRequests().length;

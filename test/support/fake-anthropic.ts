@@ -6,7 +6,7 @@
 //   const fake = await startFakeAnthropic();        // fake.baseUrl = http://127.0.0.1:<port>/v1
 //   startTestApp(kind, { EGRESS_ALLOWED_HOSTS: fake.host })
 //   fake.answer / fake.chunks / fake.tokens (Anthropic always counts tokens: `usage` changes nothing here)
-//   fake.failNext(401 | 429 | 500, { times, retryAfter }), fake.stallNext({ afterChunks }), fake.cutNext(k),
+//   fake.failNext(401 | 429 | 500, { times, retryAfter }), fake.stallNext({ afterChunks }), fake.cutNext(k), fake.malformedNext(),
 //   fake.toolCallNext(name, args), fake.requests / fake.chatRequests(), fake.close()
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startFakeLlmServer, type AnswerPlan, type FakeLlmServer, type FakeProtocol } from './fake-llm-core.js';

@@ -55,6 +55,7 @@ type Script =
   | { kind: 'fail'; status: number; retryAfter: string | undefined; message: string }
   | { kind: 'stall'; afterChunks: number | undefined; stall: Stall & { resolveArrived(): void; resolveDisconnected(): void; released: Promise<void> } }
   | { kind: 'cut'; afterChunks: number }
+  | { kind: 'malformed' }
   | { kind: 'toolCall'; toolCall: ToolCallScript };
 
 export interface FakeLlmServer {
@@ -80,6 +81,8 @@ export interface FakeLlmServer {
   stallNext(options?: { afterChunks?: number }): Stall;
   /** The next streamed answer stops after `afterChunks` chunks: the connection is dropped. */
   cutNext(afterChunks: number): void;
+  /** The next streamed answer carries an event that is not JSON, then goes on to the end. */
+  malformedNext(): void;
   /** The next answer asks for a tool call instead of giving text. */
   toolCallNext(name: string, args: Record<string, unknown>): void;
   listener: Listener;
@@ -154,7 +157,7 @@ export async function startFakeLlmServer(protocol: FakeProtocol): Promise<FakeLl
         await hold(script);
         if (response.destroyed) return;
       }
-      response.write(event);
+      response.write(script?.kind === 'malformed' && index === 0 ? 'data: {"not json\n\n' : event);
     }
     for (const event of events.tail) response.write(event);
     response.end();
@@ -196,6 +199,7 @@ export async function startFakeLlmServer(protocol: FakeProtocol): Promise<FakeLl
       return stall;
     },
     cutNext: (afterChunks) => void queue.push({ kind: 'cut', afterChunks }),
+    malformedNext: () => void queue.push({ kind: 'malformed' }),
     toolCallNext: (name, args) => void queue.push({ kind: 'toolCall', toolCall: { name, arguments: args } }),
     listener,
     close: async () => {

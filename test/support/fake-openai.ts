@@ -13,6 +13,7 @@
 //   const stall = fake.stallNext();                   // or stallNext({ afterChunks: 2 }): headers and 2 chunks first
 //   await stall.arrived; …; await stall.disconnected; // or stall.release()
 //   fake.cutNext(2);                                  // the next stream drops after 2 chunks
+//   fake.malformedNext();                             // the next stream carries an event that is not JSON
 //   fake.toolCallNext('search', { query: 'x' });      // the next answer calls a tool
 //   fake.requests / fake.chatRequests()               // { method, url, headers, body } of each request
 //   await fake.close();
