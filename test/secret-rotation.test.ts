@@ -4,6 +4,7 @@
 // configuration readable while calls with it fail saying why.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { DamagedSecret, SecretBox, UnknownSealingKey, keyHint } from '../src/secrets/secret-box.js';
 import { restartTestApp, startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
@@ -40,6 +41,12 @@ describe('the secret box', () => {
     expect(new SecretBox(KEY_B).open(fresh)).toBe('sk-old');
     expect(() => new SecretBox(KEY_C).open(sealed)).toThrow(UnknownSealingKey);
     expect(() => new SecretBox(KEY_C).open(sealed)).toThrow('sealed with a secret key this server does not have');
+  });
+
+  it('reads former keys from SECRET_KEY_PREVIOUS, each at least 32 characters long', () => {
+    expect(loadConfig({ SECRET_KEY: KEY_B, SECRET_KEY_PREVIOUS: ` ${KEY_A}, ${KEY_C} ` }).secretKeyPrevious).toEqual([KEY_A, KEY_C]);
+    expect(loadConfig({}).secretKeyPrevious).toEqual([]);
+    expect(() => loadConfig({ SECRET_KEY_PREVIOUS: `${KEY_A},too-short` })).toThrow(/SECRET_KEY_PREVIOUS/);
   });
 
   it('hints at a key by its first three and last four characters', () => {
