@@ -31,6 +31,8 @@ import { legacyCorporaRoutes } from './modules/legacy/corpora.routes.js';
 import { legacyLlmRoutes } from './modules/legacy/llm.routes.js';
 import { llmConfigurationsRoutes } from './modules/llm/llm-configurations.routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
+import { legacyResponsesAskRoutes } from './modules/legacy/responses-ask.routes.js';
+import { askRoutes } from './modules/runtime/ask.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { configurationsRoutes } from './modules/organizations/configurations.routes.js';
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
@@ -159,6 +161,8 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(documentsRoutes);
   await app.register(legacyDocumentsRoutes);
   await app.register(eventsRoutes);
+  await app.register(askRoutes);
+  await app.register(legacyResponsesAskRoutes);
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
   app.addHook('preClose', async () => {
     await app.services.worker.stop();

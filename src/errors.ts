@@ -120,6 +120,20 @@ export class UnsupportedMediaType extends AppError {
   }
 }
 
+/** A model, tool or connector answered with an error or nonsense; the message names which, never its secrets. */
+export class UpstreamError extends AppError {
+  constructor(message: string) {
+    super(502, 'upstream_error', message);
+  }
+}
+
+/** A model, tool or connector did not answer in time. */
+export class UpstreamTimeout extends AppError {
+  constructor(message: string) {
+    super(504, 'upstream_timeout', message);
+  }
+}
+
 export class Unavailable extends AppError {
   constructor(message: string, retryAfterSeconds = 5) {
     super(503, 'unavailable', message, [], { 'retry-after': String(retryAfterSeconds) });

@@ -14,6 +14,7 @@ import { AuthRepo } from './modules/auth/auth.repo.js';
 import { CorporaRepo } from './modules/corpora/corpora.repo.js';
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
+import { AskRepo } from './modules/runtime/ask.repo.js';
 import { ThreadsRepo } from './modules/chat/threads.repo.js';
 import { FlagsRepo } from './modules/flags/flags.repo.js';
 import { LlmConfigurationsRepo } from './modules/llm/llm-configurations.repo.js';
@@ -33,6 +34,7 @@ type RepositoryClass = new (db: Kysely<DB>, dialect: Dialect) => object;
 
 const REPOSITORIES = {
   agents: AgentsRepo,
+  ask: AskRepo,
   auth: AuthRepo,
   configurations: ConfigurationsRepo,
   corpora: CorporaRepo,

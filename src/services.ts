@@ -22,6 +22,7 @@ import { ConfigurationsService } from './modules/organizations/configurations.se
 import { OrganizationsService } from './modules/organizations/organizations.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { SearchService } from './modules/retrieval/search.service.js';
+import { AskService } from './modules/runtime/ask.service.js';
 import { TeamsService } from './modules/teams/teams.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { createEgressClient } from './net/egress.js';
@@ -42,6 +43,8 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
   const worker = new Worker(store, { 'document.process': processor }, config.worker, log);
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
+  const search = new SearchService(store, corpora, vectors, log);
+  const llm = new LlmConfigurationsService(store, new SecretBox(resolveSecretKey(config), config.secretKeyPrevious), egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 });
   const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
   return {
     store,
@@ -65,12 +68,13 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     documents: new DocumentsService(store, blobs, corpora, sources, () => worker.wake()),
     legacyListing: new LegacyListing(store, corpora),
     progress: new DocumentProgress(store, corpora),
-    search: new SearchService(store, corpora, vectors, log),
+    search,
+    asks: new AskService(store, search, llm, { llmTimeoutMs: config.limits.llmTimeoutMs, log }),
     vectors,
     ingestion,
     worker,
     egress,
-    llm: new LlmConfigurationsService(store, new SecretBox(resolveSecretKey(config), config.secretKeyPrevious), egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 }),
+    llm,
   };
 }
 

@@ -118,6 +118,13 @@ const MATRIX: Record<string, Case> = {
   'PUT /api/v2/agents/{agent_id}/history': { call: (w) => ({ url: `${agent(w)}/history`, body: { history_id: w.historyId } }), expect: writers(200), foreign: 404 },
   'GET /api/v2/agents/{agent_id}/history/{history_id}': { call: (w) => ({ url: `${agent(w)}/history/${w.historyId}` }), expect: all(200), foreign: 404 },
   'GET /api/v2/agents/{agent_id}/prompt-history': { call: (w) => ({ url: `${agent(w)}/prompt-history` }), expect: all(200), foreign: 404 },
+  // A fresh agent each time: the world's agent may have been deactivated by an earlier line.
+  'POST /api/v2/agents/{agent_id}/responses': {
+    call: async (w) => ({ url: `/api/v2/agents/${(await createAgent(w.maker)).id}/responses`, body: { query: 'handbook' } }),
+    expect: all(201),
+    foreign: 404,
+  },
+  'POST /api/responses/': { call: async (w) => ({ url: '/api/responses/', body: { agent_id: (await createAgent(w.maker)).id, query: 'handbook' } }), expect: all(201), foreign: 404 },
   'GET /api/v2/agents/{agent_id}/team-role': { call: (w) => ({ url: `${agent(w)}/team-role` }), expect: all(200), foreign: 404 },
   'GET /api/v2/agents/accessible': { call: () => ({ url: '/api/v2/agents/accessible' }), expect: all(200), foreign: 'own' },
   'GET /api/v2/projects/{project_id}/agents': { call: (w) => ({ url: `/api/v2/projects/${w.projectId}/agents` }), expect: all(200), foreign: 404 },

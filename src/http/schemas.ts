@@ -63,7 +63,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'A file type that cannot be processed',
   429: 'Too many requests for this credential; see Retry-After',
   500: 'A fault of the server; the request id finds it in the log',
+  502: 'A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets',
   503: 'The database or another dependency is unavailable; see Retry-After',
+  504: 'A model, tool or connector did not answer in time (upstream_timeout)',
 };
 
 function errorResponse(status: number): TSchema {

@@ -1,0 +1,237 @@
+// Asking an agent (API.md §8). An ask is prepared first — who may ask, which thread, what answers,
+// the passages the caller may read, the conversation fitted to the context window — and nothing is
+// recorded until all of that holds, so a bad ask answers 4xx and changes nothing. Then the question
+// is recorded (opening a thread where none was given), the model answers, and the response row is
+// completed with what came of it. The row is written as `failed` ("not finished") when the question
+// is recorded and completed when the answer ends, so a server stopped mid-answer leaves an honest row.
+import type { FastifyBaseLogger } from 'fastify';
+import { now } from '../../clock.js';
+import { Conflict, NotFound, UpstreamError, UpstreamTimeout } from '../../errors.js';
+import type { ChatModel } from '../../providers/chat/chat-model.js';
+import { OFFLINE_MODEL, createOfflineAnswerer } from '../../providers/chat/offline-answerer.js';
+import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { Actor } from '../auth/actor.js';
+import { requireVisibleAgent } from '../agents/agent-access.js';
+import type { AgentWithUsers } from '../agents/agents.repo.js';
+import { presentResponse } from '../chat/response.presenter.js';
+import type { AgentResponseView, Citation } from '../chat/responses.schemas.js';
+import type { SearchService } from '../retrieval/search.service.js';
+import { DEFAULT_CONTEXT_WINDOW, type AnsweringConfiguration, type AnsweringModels } from './answering-model.js';
+import { citationOf, readableCorpusIds, retrievePassages, type NumberedPassage } from './ask-retrieval.js';
+import { costOf, tokensOf } from './cost.js';
+import { recordAnswerMetrics } from './metrics.js';
+import { runModel, type RunFailure } from './model-run.js';
+import { buildConversation, type Conversation } from './prompt.js';
+
+export interface AskInput {
+  query: string;
+  thread_id?: number | undefined;
+}
+
+/** What an ask tells as it goes: the SSE route writes each as an event; the JSON route listens to none. */
+export interface AskListener {
+  created?(ids: { id: number; thread_id: number }): void;
+  citations?(candidates: Citation[]): void;
+  delta?(text: string): void;
+}
+
+export interface PreparedAsk {
+  agent: AgentWithUsers;
+  query: string;
+  /** null: a thread is opened when the question is recorded. */
+  threadId: number | null;
+  historyId: number | null;
+  configuration: AnsweringConfiguration | null;
+  chatModel: ChatModel;
+  passages: NumberedPassage[];
+  conversation: Conversation;
+  /** Timer reading when the question arrived. */
+  startedAt: number;
+}
+
+export interface AnsweredAsk {
+  response: AgentResponseView;
+  failure: RunFailure | undefined;
+  /** The failure as an HTTP error (502/504), for routes that answer one. */
+  upstreamError?: UpstreamError | UpstreamTimeout;
+}
+
+const NOT_FINISHED = 'The answer was not finished';
+const TITLE_CHARACTERS = 80;
+
+/** A thread's title: the question's first line, cut at a word near 80 characters. */
+export function threadTitle(query: string): string {
+  const flat = query.replace(/\s+/g, ' ').trim();
+  if (flat.length <= TITLE_CHARACTERS) return flat;
+  const cut = flat.slice(0, TITLE_CHARACTERS);
+  const space = cut.lastIndexOf(' ');
+  return `${space > TITLE_CHARACTERS / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+export const configurationLabel = (configuration: AnsweringConfiguration | null) =>
+  configuration === null ? 'The offline answerer' : `LLM configuration "${configuration.name}" (${configuration.id})`;
+
+export interface AskServiceOptions {
+  llmTimeoutMs: number;
+  log: FastifyBaseLogger;
+  /** Milliseconds on a monotonic clock; durations are differences of two readings. */
+  timer?: () => number;
+}
+
+export class AskService {
+  private readonly timer: () => number;
+  /** Answers still running (a client that left does not stop the recording): awaited before the database closes. */
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly store: UnitOfWork,
+    private readonly search: Pick<SearchService, 'searchCorpora'>,
+    private readonly models: AnsweringModels | undefined,
+    private readonly options: AskServiceOptions,
+  ) {
+    this.timer = options.timer ?? (() => performance.now());
+  }
+
+  /** Every check and every read an answer needs; records nothing. */
+  async prepare(actor: Actor, agentId: number, input: AskInput): Promise<PreparedAsk> {
+    const startedAt = this.timer();
+    const repos = this.store.repos;
+    const agent = await requireVisibleAgent(repos, actor, agentId);
+    if (agent.status === 'inactive') throw new Conflict(`Agent ${agentId} is inactive: activate it to ask it`);
+    const turns = input.thread_id === undefined ? [] : await this.threadTurns(repos, actor, agentId, input.thread_id);
+
+    const resolved = await this.models?.resolveForAnswering(actor.organizationId, agent.llm_configuration_id);
+    const corpusIds = await readableCorpusIds(repos, actor, agent.corpus_ids);
+    const found = await retrievePassages(this.search, corpusIds, input.query, agent.retrieval);
+    const conversation = buildConversation({
+      instructions: agent.instructions,
+      passages: found.map((passage) => ({ number: passage.number, source: passage.source, page: passage.page, text: passage.text })),
+      turns,
+      query: input.query,
+      contextWindow: resolved ? (resolved.configuration.context_window ?? DEFAULT_CONTEXT_WINDOW) : Number.POSITIVE_INFINITY,
+      maxTokens: agent.max_tokens,
+    });
+    const passages = found.slice(0, conversation.passages.length);
+    return {
+      agent,
+      query: input.query,
+      threadId: input.thread_id ?? null,
+      historyId: await repos.ask.latestHistoryId(actor.organizationId, agentId),
+      configuration: resolved?.configuration ?? null,
+      chatModel: resolved?.chatModel ?? createOfflineAnswerer(passages),
+      passages,
+      conversation,
+      startedAt,
+    };
+  }
+
+  /** The questions and answers of a thread the caller owns with this agent, oldest first (failed and blocked ones left out). */
+  private async threadTurns(repos: Repositories, actor: Actor, agentId: number, threadId: number) {
+    const thread = await repos.threads.find(actor.organizationId, threadId);
+    if (!thread || thread.agent_id !== agentId || thread.user_id !== actor.userId) throw new NotFound('Thread', threadId);
+    const earlier = await repos.responses.ofThread(actor.organizationId, threadId);
+    return earlier.filter((response) => response.status === 'completed').map((response) => ({ query: response.query, answer: response.answer }));
+  }
+
+  /** Records the question, lets the model answer, records the outcome. Never throws for a model's failure. */
+  answer(actor: Actor, ask: PreparedAsk, listener: AskListener, clientSignal: AbortSignal): Promise<AnsweredAsk> {
+    const answering = this.runAnswer(actor, ask, listener, clientSignal);
+    this.running.add(answering);
+    void answering.finally(() => this.running.delete(answering)).catch(() => undefined);
+    return answering;
+  }
+
+  /** Waits for answers still being recorded. */
+  async settle(): Promise<void> {
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async runAnswer(actor: Actor, ask: PreparedAsk, listener: AskListener, clientSignal: AbortSignal): Promise<AnsweredAsk> {
+    const { id, threadId } = await this.recordQuestion(actor, ask);
+    listener.created?.({ id, thread_id: threadId });
+    listener.citations?.(ask.passages.map(citationOf));
+
+    const run = await runModel({
+      model: ask.chatModel,
+      request: { messages: ask.conversation.messages, temperature: ask.agent.temperature, maxTokens: ask.agent.max_tokens },
+      passages: ask.passages.length,
+      clientSignal,
+      timeoutMs: this.options.llmTimeoutMs,
+      elapsed: () => this.timer() - ask.startedAt,
+      onDelta: (text) => listener.delta?.(text),
+    });
+    const tokens = tokensOf(run.usage, ask.conversation.promptTokens, run.answer);
+    const prices = ask.configuration
+      ? { inputPerMillion: ask.configuration.input_price_per_million, outputPerMillion: ask.configuration.output_price_per_million }
+      : { inputPerMillion: 0, outputPerMillion: 0 };
+    const label = configurationLabel(ask.configuration);
+    const error = run.failure === undefined ? null : run.failure.kind === 'cancelled' ? run.failure.message : `${label}: ${run.failure.error.message}`;
+    const latencyMs = Math.round(this.timer() - ask.startedAt);
+    const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
+
+    await this.store.repos.ask.finishResponse(actor.organizationId, id, {
+      answer: run.answer,
+      status: run.failure ? 'failed' : 'completed',
+      error,
+      citations: JSON.stringify(run.cited.map((n) => citationOf(byNumber.get(n)!))),
+      prompt_tokens: tokens.prompt,
+      completion_tokens: tokens.completion,
+      tokens_estimated: tokens.estimated ? 1 : 0,
+      cost: costOf(tokens, prices),
+      latency_ms: latencyMs,
+      first_token_ms: run.firstTokenMs,
+    });
+    await this.store.repos.threads.touch(threadId, now());
+    this.recordMetrics(ask, run.failure, { prompt: tokens.prompt, completion: tokens.completion, latencyMs, firstTokenMs: run.firstTokenMs });
+    if (run.failure?.kind === 'model' && run.failure.cause !== undefined) this.options.log.error({ err: run.failure.cause, responseId: id }, 'model answer could not be read');
+
+    const response = presentResponse((await this.store.repos.responses.find(actor.organizationId, id))!);
+    if (run.failure?.kind !== 'model') return { response, failure: run.failure };
+    const upstreamError = run.failure.error.status === 504 ? new UpstreamTimeout(error!) : new UpstreamError(error!);
+    return { response, failure: run.failure, upstreamError };
+  }
+
+  /** The question as a response row not yet finished, in a thread opened for it where none was given. */
+  private recordQuestion(actor: Actor, ask: PreparedAsk): Promise<{ id: number; threadId: number }> {
+    const at = now();
+    return this.store.transaction(async (repos) => {
+      const threadId =
+        ask.threadId ??
+        (await repos.threads.insert({
+          organization_id: actor.organizationId,
+          agent_id: ask.agent.id,
+          user_id: actor.userId,
+          title: threadTitle(ask.query),
+          last_activity_on: at,
+          created_on: at,
+          created_by: actor.userId,
+          modified_on: at,
+          modified_by: actor.userId,
+        }));
+      const id = await repos.responses.insert({
+        organization_id: actor.organizationId,
+        thread_id: threadId,
+        agent_id: ask.agent.id,
+        project_id: ask.agent.project_id,
+        history_id: ask.historyId,
+        query: ask.query,
+        status: 'failed',
+        error: NOT_FINISHED,
+        model: ask.configuration?.model ?? OFFLINE_MODEL,
+        llm_configuration_id: ask.configuration?.id ?? null,
+        input_price_per_million: ask.configuration ? ask.configuration.input_price_per_million : 0,
+        output_price_per_million: ask.configuration ? ask.configuration.output_price_per_million : 0,
+        created_on: at,
+        created_by: actor.userId,
+      });
+      await repos.threads.touch(threadId, at);
+      return { id, threadId };
+    });
+  }
+
+  private recordMetrics(ask: PreparedAsk, failure: RunFailure | undefined, figures: Parameters<typeof recordAnswerMetrics>[2]) {
+    const provider = ask.configuration?.provider ?? OFFLINE_MODEL;
+    const outcome = failure === undefined ? 'completed' : failure.kind === 'cancelled' ? 'cancelled' : failure.error.errorClass === 'timeout' ? 'timeout' : 'failed';
+    recordAnswerMetrics(provider, outcome, figures);
+  }
+}

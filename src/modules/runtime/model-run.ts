@@ -1,0 +1,101 @@
+// One model call of an ask, as it streams: pieces pass through the citation-marker filter to the
+// listener, the provider's usage is kept, and the call ends in one of four ways — completed, failed
+// (ModelCallError), timed out (the configured LLM timeout over the whole answer) or cancelled (the
+// client went away). Waiting on the model is raced against both, so that a provider that ignores the
+// abort signal still cannot hold an ask past its deadline.
+import type { ChatModel, ChatRequest, ChatUsage } from '../../providers/chat/chat-model.js';
+import { ModelCallError } from '../../providers/chat/chat-model.js';
+import { CitationMarkers } from './citation-markers.js';
+
+export const CANCELLED_BY_CLIENT = 'cancelled by the client';
+
+export type RunFailure =
+  | { kind: 'cancelled'; message: typeof CANCELLED_BY_CLIENT }
+  | { kind: 'model'; error: ModelCallError; cause?: unknown };
+
+export interface ModelRunOptions {
+  model: ChatModel;
+  request: Omit<ChatRequest, 'signal'>;
+  /** Passages numbered in the prompt: markers beyond them are dropped. */
+  passages: number;
+  /** Aborted when the client goes away. */
+  clientSignal: AbortSignal;
+  timeoutMs: number;
+  /** Milliseconds since the question arrived. */
+  elapsed: () => number;
+  onDelta: (text: string) => void;
+}
+
+export interface ModelRun {
+  /** The text sent on, with unknown markers removed: the deltas joined. */
+  answer: string;
+  /** Passage numbers cited, in order of first use. */
+  cited: number[];
+  usage: ChatUsage | undefined;
+  firstTokenMs: number | null;
+  failure: RunFailure | undefined;
+}
+
+/** Settles as the promise does, or rejects as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
+export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+  const signal = AbortSignal.any([options.clientSignal, deadline.signal]);
+  const markers = new CitationMarkers(options.passages);
+  const run: ModelRun = { answer: '', cited: [], usage: undefined, firstTokenMs: null, failure: undefined };
+  const emit = (text: string) => {
+    if (text === '') return;
+    run.firstTokenMs ??= Math.round(options.elapsed());
+    run.answer += text;
+    options.onDelta(text);
+  };
+
+  let thrown: unknown;
+  const iterator = options.model.stream({ ...options.request, signal })[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await untilAborted(iterator.next(), signal);
+      if (next.done) break;
+      if (next.value.type === 'delta') emit(markers.push(next.value.text));
+      else run.usage = next.value.usage;
+    }
+    // A model that stops quietly once aborted has not finished its answer.
+    if (!signal.aborted) emit(markers.flush());
+  } catch (error) {
+    thrown = error;
+    // The model's iteration may still be waiting on the network: let it end on its own.
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+  run.cited = markers.used();
+  run.failure = failureOf(options, thrown, deadline.signal.aborted);
+  return run;
+}
+
+function failureOf(options: ModelRunOptions, thrown: unknown, timedOut: boolean): RunFailure | undefined {
+  if (options.clientSignal.aborted) return { kind: 'cancelled', message: CANCELLED_BY_CLIENT };
+  if (timedOut) return { kind: 'model', error: new ModelCallError('timeout', `The model did not answer within ${options.timeoutMs} ms`) };
+  if (thrown === undefined) return undefined;
+  if (thrown instanceof ModelCallError) return { kind: 'model', error: thrown };
+  // Not a failure the model layer classified: a fault here, told to the client without its details.
+  return { kind: 'model', error: new ModelCallError('bad_response', 'The model gave an answer that could not be read'), cause: thrown };
+}

@@ -1,0 +1,103 @@
+// The conversation a model is given: the agent's instructions with the numbered passages and the
+// rule for citing them, the thread so far, and the question, fitted into the model's context window.
+// What gives way, in order: the oldest turns of the thread, then the lowest ranked passages. The
+// question and the room kept for the answer (the agent's max_tokens) never do; when even they do
+// not fit with the instructions, the ask is refused before anything is recorded.
+import { BadRequest } from '../../errors.js';
+import { countTokens } from '../../ingest/tokens.js';
+import type { ChatMessage } from '../../providers/chat/chat-model.js';
+
+export interface PromptPassage {
+  /** The marker [n] of the passage. */
+  number: number;
+  source: string;
+  page: number | null;
+  text: string;
+}
+
+/** A question of the thread and the answer it had. */
+export interface Turn {
+  query: string;
+  answer: string;
+}
+
+export interface ConversationInput {
+  instructions: string;
+  /** Best ranked first, numbered from 1. */
+  passages: PromptPassage[];
+  /** Oldest first. */
+  turns: Turn[];
+  query: string;
+  /** Tokens the model may take in and write, in all; Infinity where nothing limits them. */
+  contextWindow: number;
+  /** Tokens kept for the answer. */
+  maxTokens: number;
+}
+
+export interface Conversation {
+  messages: ChatMessage[];
+  /** The passages that fitted, a prefix of those given. */
+  passages: PromptPassage[];
+  /** Turns of the thread left out for room, the oldest. */
+  turnsDropped: number;
+  /** The prompt's size as counted here (cl100k): the estimate where a provider reports no usage. */
+  promptTokens: number;
+}
+
+/** Per-message framing (role, separators) in chat formats, and the tokens that start the reply. */
+const MESSAGE_OVERHEAD = 4;
+const REPLY_PRIMING = 3;
+
+export const messageTokens = (message: ChatMessage) => countTokens(message.content) + MESSAGE_OVERHEAD;
+export const conversationTokens = (messages: ChatMessage[]) => messages.reduce((sum, message) => sum + messageTokens(message), REPLY_PRIMING);
+
+const CITING_RULE =
+  'Answer from the numbered passages below where they hold the answer. Cite each passage you use with its number in ' +
+  'square brackets, like [1], right after what it supports; cite only the numbers listed. If the passages do not hold ' +
+  'the answer, say so.';
+
+function passageBlock(passage: PromptPassage): string {
+  const where = passage.page === null ? passage.source : `${passage.source}, page ${passage.page}`;
+  return `[${passage.number}] (${where})\n${passage.text}`;
+}
+
+export function systemPrompt(instructions: string, passages: PromptPassage[]): string {
+  const context = passages.length === 0 ? "No passage of the agent's documents matches the question." : `Passages:\n\n${passages.map(passageBlock).join('\n\n')}`;
+  return [instructions.trim(), CITING_RULE, context].filter((part) => part !== '').join('\n\n');
+}
+
+export function buildConversation(input: ConversationInput): Conversation {
+  const question: ChatMessage = { role: 'user', content: input.query };
+  const room = input.contextWindow - input.maxTokens - REPLY_PRIMING - messageTokens(question);
+  const system = (passages: PromptPassage[]): ChatMessage => ({ role: 'system', content: systemPrompt(input.instructions, passages) });
+
+  let passages = input.passages;
+  let used = messageTokens(system(passages));
+  while (used > room && passages.length > 0) {
+    passages = passages.slice(0, -1);
+    used = messageTokens(system(passages));
+  }
+  if (used > room) {
+    throw new BadRequest(
+      `The question and the agent's instructions take more than the model's context window of ${input.contextWindow} tokens ` +
+        `leaves once ${input.maxTokens} are kept for the answer: ask a shorter question`,
+    );
+  }
+
+  // The newest turns are kept, each whole: question and answer together or neither.
+  const kept: ChatMessage[] = [];
+  let turnsDropped = input.turns.length;
+  for (const turn of [...input.turns].reverse()) {
+    const pair: ChatMessage[] = [
+      { role: 'user', content: turn.query },
+      { role: 'assistant', content: turn.answer },
+    ];
+    const size = messageTokens(pair[0]!) + messageTokens(pair[1]!);
+    if (used + size > room) break;
+    used += size;
+    kept.unshift(...pair);
+    turnsDropped--;
+  }
+  const messages = [system(passages), ...kept, question];
+  return { messages, passages, turnsDropped, promptTokens: conversationTokens(messages) };
+}
