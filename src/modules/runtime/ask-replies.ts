@@ -4,10 +4,10 @@ import type { FastifyReply } from 'fastify';
 import type { Actor } from '../auth/actor.js';
 import type { AgentResponseView } from '../chat/responses.schemas.js';
 import type { AskInput, AskService } from './ask.service.js';
-import { EventStreamWriter } from './event-stream.js';
+import { EventStreamWriter, sendEventStream } from './event-stream.js';
 
 /** Aborted when the connection closes before the reply has been written whole. */
-function clientGone(reply: FastifyReply): AbortSignal {
+export function clientGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -43,10 +43,5 @@ export async function answerAsEvents(asks: AskService, actor: Actor, agentId: nu
       events.send('error', { code: 'internal', message: 'The server failed while answering; the request id finds it in the log' });
     })
     .finally(() => events.end());
-  return reply
-    .code(200)
-    .header('content-type', 'text/event-stream; charset=utf-8')
-    .header('cache-control', 'no-cache, no-transform')
-    .header('x-accel-buffering', 'no')
-    .send(events.body);
+  return sendEventStream(reply, events);
 }

@@ -21,11 +21,13 @@ import { citationOf, readableCorpusIds, retrievePassages, type NumberedPassage }
 import { costOf, tokensOf } from './cost.js';
 import { recordAnswerMetrics } from './metrics.js';
 import { runModel, type RunFailure } from './model-run.js';
-import { buildConversation, type Conversation } from './prompt.js';
+import { buildConversation, type Conversation, type Turn } from './prompt.js';
 
 export interface AskInput {
   query: string;
   thread_id?: number | undefined;
+  /** The conversation so far as the caller holds it (OpenAI-compatible access), where no thread is given. */
+  turns?: Turn[] | undefined;
 }
 
 /** What an ask tells as it goes: the SSE route writes each as an event; the JSON route listens to none. */
@@ -98,7 +100,7 @@ export class AskService {
     const repos = this.store.repos;
     const agent = await requireVisibleAgent(repos, actor, agentId);
     if (agent.status === 'inactive') throw new Conflict(`Agent ${agentId} is inactive: activate it to ask it`);
-    const turns = input.thread_id === undefined ? [] : await this.threadTurns(repos, actor, agentId, input.thread_id);
+    const turns = input.thread_id === undefined ? (input.turns ?? []) : await this.threadTurns(repos, actor, agentId, input.thread_id);
 
     const resolved = await this.models?.resolveForAnswering(actor.organizationId, agent.llm_configuration_id);
     const corpusIds = await readableCorpusIds(repos, actor, agent.corpus_ids);
