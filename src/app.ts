@@ -33,6 +33,7 @@ import { llmConfigurationsRoutes } from './modules/llm/llm-configurations.routes
 import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
 import { legacyResponsesAskRoutes } from './modules/legacy/responses-ask.routes.js';
 import { askRoutes } from './modules/runtime/ask.routes.js';
+import { openAiRoutes } from './modules/openai/openai.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { configurationsRoutes } from './modules/organizations/configurations.routes.js';
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(eventsRoutes);
   await app.register(askRoutes);
   await app.register(legacyResponsesAskRoutes);
+  await app.register(openAiRoutes);
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
   app.addHook('preClose', async () => {
     await app.services.worker.stop();

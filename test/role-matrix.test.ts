@@ -124,6 +124,12 @@ const MATRIX: Record<string, Case> = {
     expect: all(201),
     foreign: 404,
   },
+  'GET /api/v2/openai/models': { call: () => ({ url: '/api/v2/openai/models' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/openai/chat/completions': {
+    call: async (w) => ({ url: '/api/v2/openai/chat/completions', body: { model: `agent-${(await createAgent(w.maker)).id}`, messages: [{ role: 'user', content: 'handbook' }] } }),
+    expect: all(200),
+    foreign: 404,
+  },
   'POST /api/responses/': { call: async (w) => ({ url: '/api/responses/', body: { agent_id: (await createAgent(w.maker)).id, query: 'handbook' } }), expect: all(201), foreign: 404 },
   'GET /api/v2/agents/{agent_id}/team-role': { call: (w) => ({ url: `${agent(w)}/team-role` }), expect: all(200), foreign: 404 },
   'GET /api/v2/agents/accessible': { call: () => ({ url: '/api/v2/agents/accessible' }), expect: all(200), foreign: 'own' },

@@ -1,0 +1,109 @@
+// OpenAI's shapes for the two routes that speak them (API.md §8): the chat completion request, the
+// completion and its streamed chunks, the model list, and the error body. Requests are read as
+// OpenAI's clients send them: fields this server has no use for are accepted and ignored.
+import { Type, type Static } from '@sinclair/typebox';
+import { named } from '../../http/schemas.js';
+import { CitationSchema } from '../chat/responses.schemas.js';
+
+const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String() }, { additionalProperties: true });
+
+export const ChatMessageInput = Type.Object(
+  {
+    role: Type.Union(['system', 'developer', 'user', 'assistant', 'tool'].map((role) => Type.Literal(role)), {
+      description: 'system and developer messages are not passed on: the agent’s own instructions govern it',
+    }),
+    content: Type.Union([Type.String({ maxLength: 100_000 }), Type.Array(Type.Union([TextPart, Type.Object({ type: Type.String() }, { additionalProperties: true })]), { maxItems: 100 }), Type.Null()]),
+  },
+  { additionalProperties: true },
+);
+
+export const ChatCompletionRequest = named(
+  'OpenAiChatCompletionRequest',
+  Type.Object(
+    {
+      model: Type.String({ minLength: 1, maxLength: 200, description: 'The agent to ask: its alias, or agent-{id}' }),
+      messages: Type.Array(ChatMessageInput, { minItems: 1, maxItems: 1000, description: 'The conversation; the last message is the question and must be the user’s' }),
+      stream: Type.Optional(Type.Boolean()),
+      stream_options: Type.Optional(Type.Union([Type.Object({ include_usage: Type.Optional(Type.Boolean()) }, { additionalProperties: true }), Type.Null()])),
+      n: Type.Optional(Type.Union([Type.Literal(1), Type.Null()], { description: 'One choice only' })),
+    },
+    { additionalProperties: true, description: 'Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides' },
+  ),
+);
+export type ChatCompletionInput = Static<typeof ChatCompletionRequest>;
+
+const Usage = Type.Object({
+  prompt_tokens: Type.Integer({ minimum: 0 }),
+  completion_tokens: Type.Integer({ minimum: 0 }),
+  total_tokens: Type.Integer({ minimum: 0 }),
+});
+
+const Extensions = {
+  agent_response_id: Type.Integer({ description: 'The agent response recorded for this completion (GET /api/v2/responses/{id})' }),
+  citations: Type.Array(CitationSchema, { description: 'The passages the answer cites, as in the agent response' }),
+};
+
+export const ChatCompletionSchema = named(
+  'OpenAiChatCompletion',
+  Type.Object({
+    id: Type.String(),
+    object: Type.Literal('chat.completion'),
+    created: Type.Integer({ description: 'Unix seconds' }),
+    model: Type.String(),
+    choices: Type.Array(
+      Type.Object({
+        index: Type.Integer(),
+        message: Type.Object({ role: Type.Literal('assistant'), content: Type.String(), refusal: Type.Null() }),
+        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('content_filter')]),
+        logprobs: Type.Null(),
+      }),
+    ),
+    usage: Usage,
+    ...Extensions,
+  }),
+);
+export type ChatCompletion = Static<typeof ChatCompletionSchema>;
+
+export const ChatCompletionChunkSchema = named(
+  'OpenAiChatCompletionChunk',
+  Type.Object({
+    id: Type.String(),
+    object: Type.Literal('chat.completion.chunk'),
+    created: Type.Integer(),
+    model: Type.String(),
+    choices: Type.Array(
+      Type.Object({
+        index: Type.Integer(),
+        delta: Type.Object({ role: Type.Optional(Type.Literal('assistant')), content: Type.Optional(Type.String()) }),
+        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('content_filter'), Type.Null()]),
+        logprobs: Type.Null(),
+      }),
+    ),
+    usage: Type.Optional(Type.Union([Usage, Type.Null()])),
+    agent_response_id: Type.Optional(Extensions.agent_response_id),
+    citations: Type.Optional(Extensions.citations),
+  }),
+);
+export type ChatCompletionChunk = Static<typeof ChatCompletionChunkSchema>;
+
+export const ModelSchema = Type.Object({
+  id: Type.String({ description: 'The agent’s alias, or agent-{id}' }),
+  object: Type.Literal('model'),
+  created: Type.Integer({ description: 'Unix seconds: when the agent was created' }),
+  owned_by: Type.String({ description: 'The agent’s name' }),
+});
+
+export const ModelListSchema = named('OpenAiModelList', Type.Object({ object: Type.Literal('list'), data: Type.Array(ModelSchema) }));
+
+export const OpenAiErrorSchema = named(
+  'OpenAiError',
+  Type.Object({
+    error: Type.Object({
+      message: Type.String(),
+      type: Type.String({ description: 'invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, api_error' }),
+      code: Type.Union([Type.String(), Type.Null()], { description: 'This server’s error code (API.md §3), e.g. not_found' }),
+      param: Type.Union([Type.String(), Type.Null()]),
+    }),
+  }),
+  { error: { message: 'Model support-bot not found', type: 'not_found_error', code: 'not_found', param: 'model' } },
+);
