@@ -112,6 +112,15 @@ describe.each(databaseKinds)('asking an agent offline (%s)', (kind) => {
     expect(reply.text).not.toContain('thirty days');
   });
 
+  it('counts answers, tokens and times in the Prometheus metrics', async () => {
+    expect((await ask(owner, { query: 'When are train tickets refunded?' })).status).toBe(201);
+    const metrics = (await request(t.app, 'GET', '/metrics')).text;
+    expect(metrics).toMatch(/agent_platform_model_calls_total\{provider="offline",outcome="completed"\} [1-9]/);
+    expect(metrics).toMatch(/agent_platform_model_tokens_total\{provider="offline",kind="completion"\} [1-9]/);
+    expect(metrics).toMatch(/agent_platform_answer_seconds_count\{provider="offline"\} [1-9]/);
+    expect(metrics).toMatch(/agent_platform_answer_first_token_seconds_count\{provider="offline"\} [1-9]/);
+  });
+
   it('answers the legacy POST /api/responses/ with the bare response', async () => {
     const reply = await request(t.app, 'POST', '/api/responses/', { agent_id: agentId, query: 'When are train tickets refunded?' }, { token: owner.token });
     expect(reply.status).toBe(201);

@@ -16,7 +16,7 @@ export const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         operationId: 'askAgent',
-        tags: ['agents'],
+        tags: ['chat'],
         summary: 'Ask an agent: an answer from its model and the corpora the caller may read, with citations',
         description:
           'Without stream: 201 with the AgentResponse once the answer has ended. With stream: true, 200 text/event-stream. ' +

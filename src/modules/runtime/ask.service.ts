@@ -100,11 +100,13 @@ export class AskService {
     const repos = this.store.repos;
     const agent = await requireVisibleAgent(repos, actor, agentId);
     if (agent.status === 'inactive') throw new Conflict(`Agent ${agentId} is inactive: activate it to ask it`);
-    const turns = input.thread_id === undefined ? (input.turns ?? []) : await this.threadTurns(repos, actor, agentId, input.thread_id);
-
-    const resolved = await this.models?.resolveForAnswering(actor.organizationId, agent.llm_configuration_id);
-    const corpusIds = await readableCorpusIds(repos, actor, agent.corpus_ids);
-    const found = await retrievePassages(this.search, corpusIds, input.query, agent.retrieval);
+    // Independent reads, side by side: on PostgreSQL each is a round trip.
+    const [turns, resolved, found, historyId] = await Promise.all([
+      input.thread_id === undefined ? (input.turns ?? []) : this.threadTurns(repos, actor, agentId, input.thread_id),
+      this.models?.resolveForAnswering(actor.organizationId, agent.llm_configuration_id),
+      readableCorpusIds(repos, actor, agent.corpus_ids).then((corpusIds) => retrievePassages(this.search, corpusIds, input.query, agent.retrieval)),
+      repos.ask.latestHistoryId(actor.organizationId, agentId),
+    ]);
     const conversation = buildConversation({
       instructions: agent.instructions,
       passages: found.map((passage) => ({ number: passage.number, source: passage.source, page: passage.page, text: passage.text })),
@@ -118,7 +120,7 @@ export class AskService {
       agent,
       query: input.query,
       threadId: input.thread_id ?? null,
-      historyId: await repos.ask.latestHistoryId(actor.organizationId, agentId),
+      historyId,
       configuration: resolved?.configuration ?? null,
       chatModel: resolved?.chatModel ?? createOfflineAnswerer(passages),
       passages,
@@ -226,7 +228,6 @@ export class AskService {
         created_on: at,
         created_by: actor.userId,
       });
-      await repos.threads.touch(threadId, at);
       return { id, threadId };
     });
   }
