@@ -87,6 +87,9 @@ const RESOURCE_LABELS: Record<string, string> = {
   logo: 'Logo',
   corpus: 'Corpus',
   document: 'Document',
+  thread: 'Thread',
+  response: 'Response',
+  comment: 'Comment',
 };
 
 export class NotFound extends AppError {

@@ -13,6 +13,8 @@ import { HistoryRepo } from './modules/agents/history.repo.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { CorporaRepo } from './modules/corpora/corpora.repo.js';
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
+import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
+import { FeedbackRepo } from './modules/chat/feedback.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
 import { AskRepo } from './modules/runtime/ask.repo.js';
 import { ThreadsRepo } from './modules/chat/threads.repo.js';
@@ -36,10 +38,12 @@ const REPOSITORIES = {
   agents: AgentsRepo,
   ask: AskRepo,
   auth: AuthRepo,
+  chatLogs: ChatLogsRepo,
   configurations: ConfigurationsRepo,
   corpora: CorporaRepo,
   documents: DocumentsRepo,
   favorites: FavoritesRepo,
+  feedback: FeedbackRepo,
   flags: FlagsRepo,
   history: HistoryRepo,
   jobs: JobsRepo,

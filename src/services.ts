@@ -9,6 +9,10 @@ import { AgentsService } from './modules/agents/agents.service.js';
 import { FavoritesService } from './modules/agents/favorites.service.js';
 import { HistoryService } from './modules/agents/history.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { ChatLogsService } from './modules/chat/chat-logs.service.js';
+import { FeedbackService } from './modules/chat/feedback.service.js';
+import { ResponsesService } from './modules/chat/responses.service.js';
+import { ThreadsService } from './modules/chat/threads.service.js';
 import { CorporaService } from './modules/corpora/corpora.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { LegacyListing } from './modules/documents/legacy-listing.js';
@@ -43,6 +47,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
   const worker = new Worker(store, { 'document.process': processor }, config.worker, log);
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
+  const responses = new ResponsesService(store);
   const search = new SearchService(store, corpora, vectors, log);
   const llm = new LlmConfigurationsService(store, new SecretBox(resolveSecretKey(config), config.secretKeyPrevious), egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 });
   const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
@@ -64,6 +69,10 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     ),
     history: new HistoryService(store, flags),
     favorites: new FavoritesService(store),
+    threads: new ThreadsService(store),
+    responses,
+    feedback: new FeedbackService(store, responses),
+    chatLogs: new ChatLogsService(store),
     corpora,
     documents: new DocumentsService(store, blobs, corpora, sources, () => worker.wake()),
     legacyListing: new LegacyListing(store, corpora),

@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
 import { createAgent, createOrganization, createUser, type TestUser } from './support/factories.js';
 import { request } from './support/http.js';
+import { conversationOf, newConversation } from './support/chat.js';
 import { createCorpus, uploadText } from './support/corpora.js';
 import { addTeammate, createProject, createTeam, multipartFile, pngBytes } from './support/people.js';
 
@@ -81,6 +82,13 @@ const agent = (w: World) => `/api/v2/agents/${w.agentId}`;
 /** An LLM configuration of the organization, on a loopback address outside the allow-list: its test call fails at once. */
 const newLlmConfiguration = async (w: World): Promise<number> =>
   (await w.maker.api.post(`${org(w)}/llm-configurations`, { name: unique('Matrix LLM'), provider: 'openai_compatible', model: 'm', base_url: 'http://127.0.0.1:9/v1' })).body.data.id;
+/** The caller's own thread and response (with the world's agent, of no team), or the maker's for a foreign caller. */
+const thread = async (w: World, caller: TestUser) => `/api/v2/threads/${(await conversationOf(w.app, caller, w.agentId)).threadId}`;
+const response = async (w: World, caller: TestUser) => `/api/v2/responses/${(await conversationOf(w.app, caller, w.agentId)).responseId}`;
+const ownComment = async (w: World, caller: TestUser) => {
+  const url = await response(w, caller);
+  return `${url}/comments/${(await caller.api.post(`${url}/comments`, { text: 'matrix' })).body.data.id}`;
+};
 const llmConfigurations = new WeakMap<World, Promise<number>>();
 const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
@@ -127,6 +135,87 @@ const MATRIX: Record<string, Case> = {
   'GET /api/v2/openai/models': { call: () => ({ url: '/api/v2/openai/models' }), expect: all(200), foreign: 'own' },
   'POST /api/v2/openai/chat/completions': {
     call: async (w) => ({ url: '/api/v2/openai/chat/completions', body: { model: `agent-${(await createAgent(w.maker)).id}`, messages: [{ role: 'user', content: 'handbook' }] } }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'GET /api/v2/threads': { call: () => ({ url: '/api/v2/threads' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/threads': { call: (w) => ({ url: '/api/v2/threads', body: { agent_id: w.agentId } }), expect: all(201), foreign: 404 },
+  'GET /api/v2/threads/{thread_id}': { call: async (w, c) => ({ url: await thread(w, c) }), foreignCall: async (w) => ({ url: await thread(w, w.maker) }), expect: all(200), foreign: 404 },
+  'PATCH /api/v2/threads/{thread_id}': {
+    call: async (w, c) => ({ url: await thread(w, c), body: { title: 'matrix' } }),
+    foreignCall: async (w) => ({ url: await thread(w, w.maker), body: { title: 'matrix' } }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'DELETE /api/v2/threads/{thread_id}': {
+    call: async (w, c) => ({ url: `/api/v2/threads/${(await newConversation(w.app, c, w.agentId)).threadId}` }),
+    foreignCall: async (w) => ({ url: `/api/v2/threads/${(await newConversation(w.app, w.maker, w.agentId)).threadId}` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'GET /api/v2/threads/{thread_id}/responses': {
+    call: async (w, c) => ({ url: `${await thread(w, c)}/responses` }),
+    foreignCall: async (w) => ({ url: `${await thread(w, w.maker)}/responses` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'GET /api/v2/responses/{response_id}': { call: async (w, c) => ({ url: await response(w, c) }), foreignCall: async (w) => ({ url: await response(w, w.maker) }), expect: all(200), foreign: 404 },
+  ...Object.fromEntries(
+    (
+      [
+        ['PUT', 'vote', { vote: 'up' }, 200],
+        ['PUT', 'rating', { rating: 4 }, 200],
+        ['POST', 'feedback', { text: 'matrix' }, 201],
+        ['GET', 'comments', undefined, 200],
+        ['POST', 'comments', { text: 'matrix' }, 201],
+        ['GET', 'reviews', undefined, 200],
+        ['PUT', 'pin', undefined, 200],
+        ['DELETE', 'pin', undefined, 200],
+        ['PUT', 'tags', { tags: ['matrix'] }, 200],
+      ] as const
+    ).map(([method, part, body, status]): [string, Case] => [
+      `${method} /api/v2/responses/{response_id}/${part}`,
+      {
+        call: async (w, c) => ({ url: `${await response(w, c)}/${part}`, body }),
+        foreignCall: async (w) => ({ url: `${await response(w, w.maker)}/${part}`, body }),
+        expect: all(status),
+        foreign: 404,
+      },
+    ]),
+  ),
+  'DELETE /api/v2/responses/{response_id}/comments/{comment_id}': {
+    call: async (w, c) => ({ url: await ownComment(w, c) }),
+    foreignCall: async (w) => ({ url: await ownComment(w, w.maker) }),
+    expect: all(200),
+    foreign: 404,
+  },
+  // Reviews take an owner, an admin or a lead of the agent's team (test/response-feedback.test.ts).
+  'POST /api/v2/responses/{response_id}/reviews': {
+    call: async (w, c) => ({ url: `${await response(w, c)}/reviews`, body: { verdict: 'approved', note: 'matrix' } }),
+    foreignCall: async (w) => ({ url: `${await response(w, w.maker)}/reviews`, body: { verdict: 'approved' } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'GET /api/v2/chat-logs': { call: () => ({ url: '/api/v2/chat-logs' }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/projects/{project_id}/responses': { call: (w) => ({ url: `/api/v2/projects/${w.projectId}/responses` }), expect: all(200), foreign: 404 },
+  'GET /api/responses/': { call: () => ({ url: '/api/responses/' }), expect: all(200), foreign: 'own' },
+  'GET /api/responses/{response_id}/': {
+    call: async (w, c) => ({ url: `/api/responses/${(await conversationOf(w.app, c, w.agentId)).responseId}/` }),
+    foreignCall: async (w) => ({ url: `/api/responses/${(await conversationOf(w.app, w.maker, w.agentId)).responseId}/` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'GET /api/threads/': { call: () => ({ url: '/api/threads/' }), expect: all(200), foreign: 'own' },
+  'POST /api/threads/': { call: (w) => ({ url: '/api/threads/', body: { agent_id: w.agentId } }), expect: all(201), foreign: 404 },
+  'GET /api/threads/{thread_id}/': {
+    call: async (w, c) => ({ url: `/api/threads/${(await conversationOf(w.app, c, w.agentId)).threadId}/` }),
+    foreignCall: async (w) => ({ url: `/api/threads/${(await conversationOf(w.app, w.maker, w.agentId)).threadId}/` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'DELETE /api/threads/{thread_id}/': {
+    call: async (w, c) => ({ url: `/api/threads/${(await newConversation(w.app, c, w.agentId)).threadId}/` }),
+    foreignCall: async (w) => ({ url: `/api/threads/${(await newConversation(w.app, w.maker, w.agentId)).threadId}/` }),
     expect: all(200),
     foreign: 404,
   },

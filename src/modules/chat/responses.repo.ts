@@ -2,12 +2,23 @@
 // arrays are JSON text in the row and parsed here; every read names the organization and leaves
 // out responses of deleted threads.
 import type { Insertable, Kysely } from 'kysely';
+import { selectSlice } from '../../db/list-slice.js';
 import type { AgentResponseRow, AgentResponsesTable, DB } from '../../db/schema.js';
+import type { ListSlice, ListWindow } from '../../pagination.js';
+import { readableBy, type ThreadReader } from './readable-threads.js';
 
 export type NewResponse = Insertable<AgentResponsesTable>;
 
 /** A response row with its creator's e-mail and its tags. */
 export type ResponseRecord = AgentResponseRow & { created_by_email: string; tags: string[] };
+
+/** Which responses a list holds: those a reader may read, narrowed by thread, project or agent. */
+export interface ResponseFilter {
+  reader: ThreadReader;
+  threadId?: number | undefined;
+  projectId?: number | undefined;
+  agentId?: number | undefined;
+}
 
 export class ResponsesRepo {
   constructor(private readonly db: Kysely<DB>) {}
@@ -57,5 +68,31 @@ export class ResponsesRepo {
     const byResponse = new Map<number, string[]>();
     for (const { response_id, tag } of tags) byResponse.set(response_id, [...(byResponse.get(response_id) ?? []), tag]);
     return rows.map((row) => ({ ...row, tags: byResponse.get(row.id) ?? [] }));
+  }
+
+  /** A page of the responses a filter holds: oldest first for a thread's chat log, newest first otherwise. */
+  async list(organizationId: number, filter: ResponseFilter, order: 'asc' | 'desc', window: ListWindow): Promise<ListSlice<ResponseRecord>> {
+    let query = this.visible(organizationId).where(readableBy(filter.reader));
+    if (filter.threadId !== undefined) query = query.where('r.thread_id', '=', filter.threadId);
+    if (filter.projectId !== undefined) query = query.where('r.project_id', '=', filter.projectId);
+    if (filter.agentId !== undefined) query = query.where('r.agent_id', '=', filter.agentId);
+    const { items, total } = await selectSlice(query.orderBy('r.id', order), window);
+    return { items: await this.withTags(items), total };
+  }
+
+  /** Pins the response (at a time, by a user) or, with null, unpins it. */
+  async setPinned(organizationId: number, responseId: number, pin: { at: string; by: number } | null): Promise<void> {
+    await this.db
+      .updateTable('agent_responses')
+      .set({ pinned_on: pin?.at ?? null, pinned_by: pin?.by ?? null })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', responseId)
+      .execute();
+  }
+
+  /** Replaces the response's tags. */
+  async setTags(responseId: number, tags: string[]): Promise<void> {
+    await this.db.deleteFrom('response_tags').where('response_id', '=', responseId).execute();
+    if (tags.length) await this.db.insertInto('response_tags').values(tags.map((tag) => ({ response_id: responseId, tag }))).execute();
   }
 }

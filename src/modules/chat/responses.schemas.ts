@@ -1,6 +1,7 @@
 // The agent response as API.md §8 fixes it: clients rely on these fields; add, never rename or drop.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Timestamp, named } from '../../http/schemas.js';
+import { FeedbackFiguresSchema } from './feedback.schemas.js';
 
 export const CitationSchema = named(
   'Citation',
@@ -52,6 +53,7 @@ export const AgentResponseSchema = named(
     tags: Type.Array(Type.String()),
     created_on: Timestamp('When the question was asked'),
     created_by: Type.String({ description: 'E-mail of the user who asked' }),
+    feedback: Type.Optional(FeedbackFiguresSchema),
   }),
 );
 export type AgentResponseView = Static<typeof AgentResponseSchema>;
