@@ -87,6 +87,7 @@ const RESOURCE_LABELS: Record<string, string> = {
   logo: 'Logo',
   corpus: 'Corpus',
   document: 'Document',
+  llm_configuration: 'LLM configuration',
   thread: 'Thread',
   response: 'Response',
   comment: 'Comment',
