@@ -7,22 +7,18 @@ import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
 import { queryTerms } from '../src/db/full-text.js';
-import { restartAgentPlatform, startAgentPlatform } from './lib/agent-platform-server.js';
+import { startAgentPlatform } from './lib/agent-platform-server.js';
 import type { BenchConfig } from './lib/bench-config.js';
-import { createCorpus, documentInserter } from './lib/corpus-setup.js';
+import { createCorpus } from './lib/corpus-setup.js';
 import { apiKeyClient } from './lib/credentials.js';
 import { singleConnectionAgent, timedRequest } from './lib/http-timing.js';
 import { assertMostlySuccessful, measureLoad } from './lib/load.js';
 import { percentile } from './lib/percentiles.js';
 import { fixed, type SuiteReport } from './lib/report.js';
-import { openForSeeding, openReadOnly, sqliteFileOf, userByEmail } from './lib/seed-database.js';
+import { openReadOnly, sqliteFileOf } from './lib/seed-database.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
-import { ZipfVocabulary, seededRandom } from './lib/text-corpus.js';
+import { CHUNKS_PER_DOCUMENT, DOCUMENTS, QUERY_BANDS, VOCABULARY_SIZE, WORDS_PER_CHUNK, corpusVocabulary, makeQueries, restartWithCorpus } from './lib/zipf-corpus.js';
 
-const DOCUMENTS = 10_000;
-const CHUNKS_PER_DOCUMENT = 10;
-const WORDS_PER_CHUNK = { min: 90, max: 110 };
-const VOCABULARY_SIZE = 20_000;
 const QUERIES = 500;
 const WARM_UP_QUERIES = 50;
 /** Passages asked for: the API's default. */
@@ -31,13 +27,6 @@ const LIMIT = 10;
 const LOAD_CONNECTIONS = 4;
 /** Aim: full-text search answers within 20 ms at the 95th percentile, one query at a time. */
 const P95_AIM_MS = 20;
-
-/** Word ranks a query word is drawn from: common words, the middle, the long tail. */
-const QUERY_BANDS = [
-  { share: 0.3, from: 1, to: 100 },
-  { share: 0.4, from: 101, to: 2_000 },
-  { share: 0.3, from: 2_001, to: VOCABULARY_SIZE },
-];
 
 interface Query {
   text: string;
@@ -51,38 +40,6 @@ const MATCH_CLASSES = [
   { label: 'matching 1,000–20,000 chunks', below: 20_000 },
   { label: 'matching ≥ 20,000 chunks', below: Number.POSITIVE_INFINITY },
 ];
-
-function seedCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): void {
-  const owner = userByEmail(db, ownerEmail);
-  const insertDocument = documentInserter(db, owner, corpusId, DOCUMENTS);
-  const insertChunk = db.prepare(`
-    insert into chunks (organization_id, corpus_id, document_id, position, text, token_count, page, heading)
-    values (?, ?, ?, ?, ?, ?, null, null)`);
-  const random = seededRandom(4242);
-  db.transaction(() => {
-    for (let d = 0; d < DOCUMENTS; d++) {
-      const chunks = Array.from({ length: CHUNKS_PER_DOCUMENT }, () => {
-        const words = WORDS_PER_CHUNK.min + Math.floor(random() * (WORDS_PER_CHUNK.max - WORDS_PER_CHUNK.min + 1));
-        return { text: vocabulary.sentences(random, words), words };
-      });
-      const source = `knowledge-base-${String(d + 1).padStart(5, '0')}.txt`;
-      const documentId = insertDocument({ source, text: chunks.map((chunk) => chunk.text).join('\n\n'), chunkCount: chunks.length }, d);
-      chunks.forEach((chunk, position) => insertChunk.run(owner.organizationId, corpusId, documentId, position, chunk.text, Math.round(chunk.words * 1.3)));
-    }
-  })();
-}
-
-function makeQueries(vocabulary: ZipfVocabulary, count: number, seed: number): string[] {
-  const random = seededRandom(seed);
-  return Array.from({ length: count }, () => {
-    const words = 1 + Math.floor(random() * 4);
-    return Array.from({ length: words }, () => {
-      let pick = random();
-      const band = QUERY_BANDS.find((b) => (pick -= b.share) < 0) ?? QUERY_BANDS.at(-1)!;
-      return vocabulary.word(band.from + Math.floor(random() * (band.to - band.from + 1)));
-    }).join(' ');
-  });
-}
 
 /** The SQL of src/db/full-text.ts (sqliteFullTextSearch) and of PassagesRepo.byIds, as prepared statements. */
 function floorStatements(db: SQLite.Database) {
@@ -145,22 +102,9 @@ async function runSearchSuite({ config, cleanup, log }: SuiteContext): Promise<S
   const first = await startAgentPlatform(config, cleanup);
   const client = await apiKeyClient(first);
   const corpus = await createCorpus(client, 'Search benchmark');
-  const vocabulary = new ZipfVocabulary(VOCABULARY_SIZE);
+  const vocabulary = corpusVocabulary();
 
-  let seedSeconds = 0;
-  const platform = await restartAgentPlatform(first, config, cleanup, () => {
-    log(`server stopped; inserting ${DOCUMENTS} documents of ${CHUNKS_PER_DOCUMENT} chunks (FTS5 kept by the migration's trigger)`);
-    const started = performance.now();
-    const db = openForSeeding(first.dataDir);
-    try {
-      seedCorpus(db, vocabulary, first.adminEmail, corpus.id);
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } finally {
-      db.close();
-    }
-    seedSeconds = (performance.now() - started) / 1000;
-    log(`seeded in ${seedSeconds.toFixed(1)} s; starting the server again`);
-  });
+  const { platform, seedSeconds } = await restartWithCorpus(first, corpus.id, vocabulary, { config, cleanup, log });
   const databaseMb = statSync(sqliteFileOf(platform.dataDir)).size / 1024 / 1024;
 
   const reader = openReadOnly(platform.dataDir);

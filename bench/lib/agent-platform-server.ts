@@ -23,9 +23,11 @@ export interface AgentPlatformServer {
   adminPassword: string;
   /** The server's DATA_DIR: its SQLite file, secret key and stored files. */
   dataDir: string;
+  /** Settings added to the defaults (e.g. EGRESS_ALLOWED_HOSTS), kept across a restart. */
+  env: Record<string, string>;
 }
 
-async function startOn(config: BenchConfig, cleanup: CleanupStack, dataDir: string, adminPassword: string): Promise<AgentPlatformServer> {
+async function startOn(config: BenchConfig, cleanup: CleanupStack, dataDir: string, adminPassword: string, env: Record<string, string>): Promise<AgentPlatformServer> {
   const port = await findFreePort();
   const profiling = config.cpuProfileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', config.cpuProfileDir];
   const server = await startChildServer(
@@ -40,19 +42,20 @@ async function startOn(config: BenchConfig, cleanup: CleanupStack, dataDir: stri
         ADMIN_EMAIL,
         ADMIN_PASSWORD: adminPassword,
         LIMIT_REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE),
+        ...env,
       },
       port,
       readyPath: '/health',
     },
     cleanup,
   );
-  return { server, adminEmail: ADMIN_EMAIL, adminPassword, dataDir };
+  return { server, adminEmail: ADMIN_EMAIL, adminPassword, dataDir, env };
 }
 
-export async function startAgentPlatform(config: BenchConfig, cleanup: CleanupStack): Promise<AgentPlatformServer> {
+export async function startAgentPlatform(config: BenchConfig, cleanup: CleanupStack, env: Record<string, string> = {}): Promise<AgentPlatformServer> {
   const dataDir = await makeTempDir('agent-platform-bench', cleanup);
   // 15 random bytes are 20 base64url characters; the server asks for at least 12.
-  return startOn(config, cleanup, dataDir, randomBytes(15).toString('base64url'));
+  return startOn(config, cleanup, dataDir, randomBytes(15).toString('base64url'), env);
 }
 
 /**
@@ -69,5 +72,5 @@ export async function restartAgentPlatform(
   await previous.server.stop();
   if (!previous.server.hasExited()) throw new Error('the Agent Platform server did not stop');
   await whileStopped();
-  return startOn(config, cleanup, previous.dataDir, previous.adminPassword);
+  return startOn(config, cleanup, previous.dataDir, previous.adminPassword, previous.env);
 }

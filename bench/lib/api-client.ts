@@ -34,6 +34,11 @@ export class ApiClient {
     return new ApiClient(this.baseUrl, token);
   }
 
+  /** The same credentials against another server (e.g. the same data folder restarted on a new port). */
+  at(baseUrl: string): ApiClient {
+    return new ApiClient(baseUrl, this.bearer);
+  }
+
   /** The Authorization header this client sends, for handing to the load generator. */
   authorizationHeaders(): Record<string, string> {
     return this.bearer === undefined ? {} : { authorization: `Bearer ${this.bearer}` };

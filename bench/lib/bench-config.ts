@@ -10,6 +10,10 @@ export interface BenchConfig {
   connections: number;
   /** When set, the Agent Platform server runs with --cpu-prof and writes its profile here. */
   cpuProfileDir: string | undefined;
+  /** Seconds of the ask suite's concurrent streamed conversations. */
+  askLoadSeconds: number;
+  /** Streamed conversations the ask suite keeps going at once. */
+  askConversations: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -32,6 +36,8 @@ export function loadBenchConfig(env: Env = process.env): BenchConfig {
     warmupSeconds: positiveInteger(env, 'BENCH_WARMUP_SECONDS', 2, 60, problems),
     connections: positiveInteger(env, 'BENCH_CONNECTIONS', 10, 1000, problems),
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || undefined,
+    askLoadSeconds: positiveInteger(env, 'BENCH_ASK_LOAD_SECONDS', 30, 600, problems),
+    askConversations: positiveInteger(env, 'BENCH_ASK_CONVERSATIONS', 50, 1000, problems),
   };
   if (problems.length > 0) throw new Error(`Invalid benchmark settings:\n  - ${problems.join('\n  - ')}`);
   return config;

@@ -14,6 +14,8 @@ export interface TimedResponse {
   ms: number;
   /** From sending the request to the response's headers, in milliseconds. */
   firstByteMs: number;
+  /** From sending the request to the first byte of the body (NaN when the body is empty), in milliseconds. */
+  firstBodyByteMs: number;
   /** The body, when asked to keep it. */
   body: Buffer | undefined;
 }
@@ -26,6 +28,8 @@ export interface TimedRequest {
   keepBody?: boolean;
   agent?: Agent;
   timeoutMs?: number;
+  /** Called with each piece of the body as it arrives and the milliseconds since the request was sent. */
+  onData?: (chunk: Buffer, elapsedMs: number) => void;
 }
 
 export function timedRequest(url: string, options: TimedRequest = {}): Promise<TimedResponse> {
@@ -50,9 +54,13 @@ export function timedRequest(url: string, options: TimedRequest = {}): Promise<T
         const firstByteMs = performance.now() - started;
         const chunks: Buffer[] = [];
         let bytes = 0;
+        let firstBodyByteMs = Number.NaN;
         response.on('data', (chunk: Buffer) => {
+          const elapsedMs = performance.now() - started;
+          if (bytes === 0) firstBodyByteMs = elapsedMs;
           bytes += chunk.length;
           if (options.keepBody) chunks.push(chunk);
+          options.onData?.(chunk, elapsedMs);
         });
         response.on('error', reject);
         response.on('end', () =>
@@ -62,6 +70,7 @@ export function timedRequest(url: string, options: TimedRequest = {}): Promise<T
             bytes,
             ms: performance.now() - started,
             firstByteMs,
+            firstBodyByteMs,
             body: options.keepBody ? Buffer.concat(chunks) : undefined,
           }),
         );

@@ -1,0 +1,88 @@
+// Setup of the ask suite: the fake model in its own process, the real server allowed to reach it,
+// two LLM configurations (an instant model and one that streams at a model's pace), a corpus of
+// 10,000 documents seeded into the SQLite file, and the agents that answer with them.
+import type { ApiClient } from './lib/api-client.js';
+import { startAgentPlatform, type AgentPlatformServer } from './lib/agent-platform-server.js';
+import { createCorpus } from './lib/corpus-setup.js';
+import { apiKeyClient } from './lib/credentials.js';
+import { startFakeModel, type FakeModel } from './lib/fake-model-process.js';
+import type { SuiteContext } from './lib/suite.js';
+import type { ZipfVocabulary } from './lib/text-corpus.js';
+import { restartWithCorpus } from './lib/zipf-corpus.js';
+
+/** The fake's model writing one piece every 20 ms: about 50 tokens a second, a common pace of hosted models. */
+export const PACED_MODEL = 'paced-20';
+
+export interface AskAgents {
+  /** Instant model, no corpus. */
+  instant: number;
+  /** Instant model, the 10,000-document corpus. */
+  instantWithCorpus: number;
+  /** Paced model, no corpus. */
+  paced: number;
+  /** Paced model, the 10,000-document corpus. */
+  pacedWithCorpus: number;
+}
+
+export interface AskSetup {
+  fake: FakeModel;
+  platform: AgentPlatformServer;
+  client: ApiClient;
+  agents: AskAgents;
+  seedSeconds: number;
+}
+
+const INSTRUCTIONS =
+  'You are the support assistant of a company selling accounting software to small businesses. Answer in the ' +
+  'language of the question, in short paragraphs, and cite the passages you used with their numbers in brackets.';
+
+async function createConfiguration(client: ApiClient, organizationId: number, fake: FakeModel, model: string): Promise<number> {
+  const configuration = await client.call<{ id: number }>(
+    'POST',
+    `/api/v2/organizations/${organizationId}/llm-configurations`,
+    {
+      name: `Benchmark ${model}`,
+      provider: 'openai_compatible',
+      model,
+      base_url: fake.baseUrl,
+      input_price_per_million: 0.15,
+      output_price_per_million: 0.6,
+      context_window: 128_000,
+      is_default: false,
+    },
+    201,
+  );
+  return configuration.id;
+}
+
+function createAgent(client: ApiClient, name: string, llmConfigurationId: number, corpusIds: number[]): Promise<{ id: number }> {
+  return client.call<{ id: number }>(
+    'POST',
+    '/api/v2/agents',
+    { name, instructions: INSTRUCTIONS, temperature: 0.2, max_tokens: 512, llm_configuration_id: llmConfigurationId, corpus_ids: corpusIds },
+    201,
+  );
+}
+
+export async function setUpAsking(vocabulary: ZipfVocabulary, context: SuiteContext): Promise<AskSetup> {
+  const { config, cleanup, log } = context;
+  log('starting the fake model server (own process)');
+  const fake = await startFakeModel(cleanup);
+  log('starting the Agent Platform server, allowed to reach the fake model');
+  const first = await startAgentPlatform(config, cleanup, { EGRESS_ALLOWED_HOSTS: fake.host });
+  const firstClient = await apiKeyClient(first);
+  const me = await firstClient.call<{ organization_id: number }>('GET', '/api/v2/users/me');
+  const instantConfiguration = await createConfiguration(firstClient, me.organization_id, fake, 'instant');
+  const pacedConfiguration = await createConfiguration(firstClient, me.organization_id, fake, PACED_MODEL);
+  const corpus = await createCorpus(firstClient, 'Ask benchmark help centre');
+  const agents: AskAgents = {
+    instant: (await createAgent(firstClient, 'Instant, no corpus', instantConfiguration, [])).id,
+    instantWithCorpus: (await createAgent(firstClient, 'Instant, help centre', instantConfiguration, [corpus.id])).id,
+    paced: (await createAgent(firstClient, 'Paced, no corpus', pacedConfiguration, [])).id,
+    pacedWithCorpus: (await createAgent(firstClient, 'Paced, help centre', pacedConfiguration, [corpus.id])).id,
+  };
+  const { platform, seedSeconds } = await restartWithCorpus(first, corpus.id, vocabulary, context);
+  // The API key lives in the database: the client of the first server is valid on the new one.
+  const client = firstClient.at(platform.server.baseUrl);
+  return { fake, platform, client, agents, seedSeconds };
+}

@@ -1,0 +1,140 @@
+// A minimal OpenAI-compatible model server for benchmarks, run in its own process (see
+// fake-model-process.ts) so that the server under test and the load generator each reach it over
+// loopback, as they would a local vLLM or Ollama:
+//   POST …/chat/completions  whole, or streamed as Server-Sent Events when `stream: true` (usage in a
+//                            last chunk when `stream_options.include_usage` is set; always when whole);
+//   GET  …/models            the models, also the readiness probe;
+//   GET  /bench/last-request the body of the last chat request, exactly as received, so that a suite
+//                            can send the very request the server made straight to this process.
+// The model name sets the pace: `instant` writes the whole answer at once; `paced-<ms>` writes one
+// piece every <ms> milliseconds, like a model generating tokens. The answer cites passage [1], so
+// that the asker can tell whether retrieval put a passage in the prompt (the marker is kept) or not
+// (the marker is dropped). Run: FAKE_MODEL_PORT=<port> node --import tsx bench/lib/fake-model-server.ts
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** About 40 pieces, as a model would stream them (one word or punctuation mark each). */
+export const ANSWER_PIECES = (
+  'To send an invoice , open it from the Billing page , choose Send , and check the address : ' +
+  'the customer receives it by e-mail with a link to pay online [1] . Paid invoices move to the Archive tab .'
+)
+  .split(' ')
+  .map((piece, index) => (index === 0 ? piece : ` ${piece}`));
+
+const CREATED = 1_764_000_000;
+const PACED = /^paced-(\d{1,4})$/;
+
+interface ChatBody {
+  model?: unknown;
+  messages?: unknown;
+  stream?: unknown;
+  stream_options?: { include_usage?: unknown };
+}
+
+/** Milliseconds between pieces: 0 for `instant` (and any other name). */
+export function pieceDelayMs(model: string): number {
+  const match = PACED.exec(model);
+  return match ? Number(match[1]) : 0;
+}
+
+function usageOf(body: ChatBody) {
+  // A rough count (4 characters a token) is enough: the server takes the provider's figure as it is.
+  const prompt = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
+  return { prompt_tokens: prompt, completion_tokens: ANSWER_PIECES.length, total_tokens: prompt + ANSWER_PIECES.length };
+}
+
+const chunk = (model: string, delta: Record<string, unknown>, finishReason: string | null = null) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+
+function answerWhole(body: ChatBody, model: string, response: ServerResponse): void {
+  const text = ANSWER_PIECES.join('');
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(
+    JSON.stringify({
+      id: 'chatcmpl-bench',
+      object: 'chat.completion',
+      created: CREATED,
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+      usage: usageOf(body),
+    }),
+  );
+}
+
+function answerStreamed(body: ChatBody, model: string, response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const tail = [
+    chunk(model, {}, 'stop'),
+    ...(body.stream_options?.include_usage === true
+      ? [`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage: usageOf(body) })}\n\n`]
+      : []),
+    'data: [DONE]\n\n',
+  ];
+  const pieces = [chunk(model, { role: 'assistant', content: '' }), ...ANSWER_PIECES.map((text) => chunk(model, { content: text }))];
+  const delay = pieceDelayMs(model);
+  if (delay === 0) {
+    response.end([...pieces, ...tail].join(''));
+    return;
+  }
+  // Paced: the role chunk at once, then one piece per interval; stops when the caller goes away.
+  let next = 0;
+  const timer = setInterval(() => {
+    if (response.destroyed) return clearInterval(timer);
+    if (next < pieces.length) return void response.write(pieces[next++]!);
+    clearInterval(timer);
+    response.end(tail.join(''));
+  }, delay);
+  response.write(pieces[next++]!);
+  response.on('close', () => clearInterval(timer));
+}
+
+export function createFakeModelServer() {
+  let lastRequest = '';
+  return createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '').split('?')[0]!;
+    if (request.method === 'GET' && path.endsWith('/models')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return void response.end(JSON.stringify({ object: 'list', data: ['instant', 'paced-20'].map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'bench' })) }));
+    }
+    if (request.method === 'GET' && path === '/bench/last-request') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return void response.end(lastRequest);
+    }
+    if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      return void response.end(JSON.stringify({ error: { message: `No route ${request.method} ${path}`, type: 'invalid_request_error', code: null } }));
+    }
+    const parts: Buffer[] = [];
+    request.on('data', (part: Buffer) => parts.push(part));
+    request.on('end', () => {
+      lastRequest = Buffer.concat(parts).toString('utf8');
+      let body: ChatBody;
+      try {
+        body = JSON.parse(lastRequest) as ChatBody;
+      } catch {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        return void response.end(JSON.stringify({ error: { message: 'The body is not JSON', type: 'invalid_request_error', code: null } }));
+      }
+      const model = typeof body.model === 'string' ? body.model : 'instant';
+      if (body.stream === true) answerStreamed(body, model, response);
+      else answerWhole(body, model, response);
+    });
+  });
+}
+
+function main(): void {
+  const port = Number(process.env.FAKE_MODEL_PORT);
+  if (!Number.isInteger(port) || port <= 0) throw new Error('FAKE_MODEL_PORT must be a port number');
+  const server = createFakeModelServer();
+  // Longer than any pause of a suite, so that a kept-alive connection is never closed under a request.
+  server.keepAliveTimeout = 120_000;
+  server.listen(port, '127.0.0.1');
+  process.once('SIGTERM', () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}
+
+// Started as a program (not imported): serve.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();
