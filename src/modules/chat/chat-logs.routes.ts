@@ -50,9 +50,9 @@ export const chatLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="chat-logs-${now().slice(0, 10)}.csv"`)
-          .send(Readable.from(chatLogCsv(batches)));
+          .send(Readable.from(chatLogCsv(batches), { objectMode: false }));
       }
-      return reply.type('application/json; charset=utf-8').send(Readable.from(chatLogJson(batches)));
+      return reply.type('application/json; charset=utf-8').send(Readable.from(chatLogJson(batches), { objectMode: false }));
     },
   );
 };
