@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { agentWith, corpusWith, createModelConfiguration } from './support/ask.js';
 import { databaseKinds } from './support/databases.js';
 import { createUser, type TestUser } from './support/factories.js';
+import { startFakeAnthropic } from './support/fake-anthropic.js';
 import { FAKE_LLM_KEY, startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
 
 const ALPHA = 'Alpha policy: the refund window for train tickets is thirty days from the journey.';
@@ -14,6 +15,7 @@ const BRAVO = 'Bravo confidential: the refund window for executive tickets is ni
 describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
   let t: TestApp;
   let fake: FakeLlmServer;
+  let anthropic: FakeLlmServer;
   let owner: TestUser;
   let member: TestUser;
   let configurationId: number;
@@ -23,7 +25,8 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startTestApp(kind, { EGRESS_ALLOWED_HOSTS: fake.host, LIMIT_LLM_TIMEOUT_MS: '2000' });
+    anthropic = await startFakeAnthropic();
+    t = await startTestApp(kind, { EGRESS_ALLOWED_HOSTS: `${fake.host},${anthropic.host}`, LIMIT_LLM_TIMEOUT_MS: '2000' });
     owner = await createUser(t.app, { role: 'owner' });
     member = await createUser(t.app, { role: 'member' });
     configurationId = (await createModelConfiguration(owner, fake, { input_price_per_million: 2.5, output_price_per_million: 10 })).id;
@@ -35,6 +38,7 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
   afterAll(async () => {
     await t.close();
     await fake.close();
+    await anthropic.close();
   });
   beforeEach(() => {
     fake.answer = 'Train tickets are refunded within thirty days [1].';
@@ -57,6 +61,20 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
     expect(messages[0].content).toMatch(/\[1\] \(/);
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'What is the refund window for tickets?' });
     expect(fake.chatRequests().at(-1)!.headers.authorization).toBe(`Bearer ${FAKE_LLM_KEY}`);
+  });
+
+  it('answers with an Anthropic model the same way, its instructions as the system prompt and its usage taken', async () => {
+    const claude = await createModelConfiguration(owner, anthropic, { provider: 'anthropic', model: 'claude-fake', input_price_per_million: 3, output_price_per_million: 15 });
+    const agent = await agentWith(owner, [alpha.corpusId], { llm_configuration_id: claude.id });
+    anthropic.answer = 'Thirty days [1].';
+    anthropic.tokens = { prompt: 100, completion: 10 };
+    const response = (await ask(owner, { query: 'What is the refund window?' }, agent.id)).body.data;
+    expect(response).toMatchObject({ status: 'completed', model: 'claude-fake', answer: 'Thirty days [1].', tokens: { prompt: 100, completion: 10, estimated: false } });
+    expect(response.cost).toBeCloseTo((100 / 1e6) * 3 + (10 / 1e6) * 15, 10);
+    expect(response.citations[0].corpus_id).toBe(alpha.corpusId);
+    const sent = anthropic.chatRequests().at(-1)!.body;
+    expect(JSON.stringify(sent.system)).toContain('Answer from the documents.');
+    expect(JSON.stringify(sent.system)).toContain('Alpha policy');
   });
 
   it('never puts a passage of a corpus the caller may not read before the model, in the answer or in a citation', async () => {
