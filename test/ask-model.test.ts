@@ -195,8 +195,11 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
       const agent = await agentWith(owner, [], { llm_configuration_id: configurationId });
       fake.answer = 'One two three four five.';
       fake.cutNext(2);
+      const before = fake.chatRequests().length;
       const reply = await ask(owner, { query: 'Count' }, agent.id);
       expect(reply.status).toBe(502);
+      // Something had been streamed: not tried again.
+      expect(fake.chatRequests().length - before).toBe(1);
       const row = await failedRow(agent.id);
       expect(row.status).toBe('failed');
       expect(row.answer).toBe('One two ');
@@ -212,6 +215,18 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
       const row = await failedRow(agent.id);
       expect(row.status).toBe('failed');
       expect(row.error).toMatch(/within 2000 ms/);
+    });
+
+    it('answers 504 when the model stalls mid-answer, keeping what was streamed, without trying again', async () => {
+      const agent = await agentWith(owner, [], { llm_configuration_id: configurationId });
+      fake.answer = 'One two three four.';
+      const stall = fake.stallNext({ afterChunks: 1 });
+      const before = fake.chatRequests().length;
+      const reply = await ask(owner, { query: 'Count slowly' }, agent.id);
+      expect(reply.status).toBe(504);
+      await stall.disconnected;
+      expect(fake.chatRequests().length - before).toBe(1);
+      expect(await failedRow(agent.id)).toMatchObject({ status: 'failed', answer: 'One ' });
     });
   });
 });
