@@ -9,6 +9,9 @@ import { CitationMarkers } from './citation-markers.js';
 
 export const CANCELLED_BY_CLIENT = 'cancelled by the client';
 
+/** Timers of the two deadlines, started moments apart and rounded differently, fire this close. */
+const DEADLINE_TOLERANCE_MS = 10;
+
 export type RunFailure =
   | { kind: 'cancelled'; message: typeof CANCELLED_BY_CLIENT }
   | { kind: 'model'; error: ModelCallError; cause?: unknown };
@@ -57,6 +60,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
   const deadline = new AbortController();
+  const startedAt = performance.now();
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
   const signal = AbortSignal.any([options.clientSignal, deadline.signal]);
   const markers = new CitationMarkers(options.passages);
@@ -87,7 +91,10 @@ export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
     clearTimeout(timer);
   }
   run.cited = markers.used();
-  run.failure = failureOf(options, thrown, deadline.signal.aborted);
+  // The model layer keeps the same deadline over its own requests and may report it first, in its own words
+  // (a stream broken off): a failure at the deadline is the deadline's.
+  const timedOut = deadline.signal.aborted || (thrown !== undefined && performance.now() - startedAt >= options.timeoutMs - DEADLINE_TOLERANCE_MS);
+  run.failure = failureOf(options, thrown, timedOut);
   return run;
 }
 
