@@ -24,6 +24,8 @@ describe.each(databaseKinds)('asking with a stream of events (%s)', (kind) => {
     const configuration = await createModelConfiguration(owner, fake);
     const { corpusId } = await corpusWith(owner, [HANDBOOK]);
     agentId = (await agentWith(owner, [corpusId], { llm_configuration_id: configuration.id })).id;
+    // A real port, for clients that go away.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await t.close();
@@ -86,7 +88,6 @@ describe.each(databaseKinds)('asking with a stream of events (%s)', (kind) => {
   });
 
   it('cancels the model call when the client goes away, and records the response as cancelled by the client', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     fake.answer = 'One two three four five six.';
     fake.chunks = undefined;
@@ -112,5 +113,25 @@ describe.each(databaseKinds)('asking with a stream of events (%s)', (kind) => {
     const created = parseEvents(text.slice(0, text.lastIndexOf('\n\n') + 2))[0]!;
     const recorded = await row(created.data.id);
     expect(recorded).toMatchObject({ status: 'failed', error: 'cancelled by the client', answer: 'One two ' });
+  });
+
+  it('cancels the model call of an ask without stream too, when its client goes away', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const stall = fake.stallNext();
+    const client = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/v2/agents/${agentId}/responses`,
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+    });
+    client.on('error', () => undefined);
+    client.end(JSON.stringify({ query: 'Wait for it' }));
+    await stall.arrived;
+    client.destroy();
+    await stall.disconnected;
+    await t.app.services.asks.settle();
+    const last = await t.app.database.db.selectFrom('agent_responses').selectAll().where('query', '=', 'Wait for it').executeTakeFirstOrThrow();
+    expect(last).toMatchObject({ status: 'failed', error: 'cancelled by the client', answer: '' });
   });
 });
