@@ -21,6 +21,11 @@ export interface OverheadSamples {
   /** Streamed ask, to the first delta event; the fake, to its first chunk with text. */
   askFirstText: number[];
   modelFirstText: number[];
+  /** POST …/search of the same query over the agent's corpus (5 passages), when asked for: retrieval alone. */
+  searchAlone: number[];
+  /** What the server recorded: latency_ms of the whole answers, first_token_ms of the streamed ones (whole milliseconds). */
+  serverLatency: number[];
+  serverFirstToken: number[];
   /** Asks whose answer kept the fake's [1] marker: the prompt held at least one passage. */
   withPassages: number;
   asks: number;
@@ -53,19 +58,31 @@ function straightToModel(setup: AskSetup, connections: Connections, body: string
   });
 }
 
-function completedOf(events: SseEvent[]): { status: string; citations: unknown[] } | undefined {
-  const last = events.at(-1);
-  return last?.event === 'response.completed' ? (JSON.parse(last.data) as { status: string; citations: unknown[] }) : undefined;
+interface AnswerFigures {
+  status: string;
+  citations: unknown[];
+  latency_ms: number;
+  first_token_ms: number;
 }
 
-/** One question, the four timed requests; throws on any answer that is not a completed one. */
-async function measureQuestion(setup: AskSetup, connections: Connections, agentId: number, query: string, into: OverheadSamples): Promise<void> {
+function completedOf(events: SseEvent[]): AnswerFigures | undefined {
+  const last = events.at(-1);
+  return last?.event === 'response.completed' ? (JSON.parse(last.data) as AnswerFigures) : undefined;
+}
+
+/** One question, the four timed requests (five with the search alone); throws on any answer that is not a completed one. */
+async function measureQuestion(setup: AskSetup, connections: Connections, agentId: number, query: string, into: OverheadSamples, corpusId?: number): Promise<void> {
   const url = `${setup.platform.server.baseUrl}/api/v2/agents/${agentId}/responses`;
   const headers = { ...setup.client.authorizationHeaders(), 'content-type': 'application/json' };
+  if (corpusId !== undefined) {
+    const search = await timedRequest(`${setup.platform.server.baseUrl}/api/v2/corpora/${corpusId}/search`, { method: 'POST', headers, body: JSON.stringify({ query, limit: 5 }), agent: connections.platform });
+    failIf(search.status !== 200, () => `the search answered ${search.status}`);
+    into.searchAlone.push(search.ms);
+  }
 
   const whole = await timedRequest(url, { method: 'POST', headers, body: JSON.stringify({ query }), agent: connections.platform, keepBody: true });
   failIf(whole.status !== 201, () => `the ask answered ${whole.status}: ${text(whole.body).slice(0, 300)}`);
-  const answer = (JSON.parse(text(whole.body)) as { data: { status: string; citations: unknown[] } }).data;
+  const answer = (JSON.parse(text(whole.body)) as { data: AnswerFigures }).data;
   failIf(answer.status !== 'completed', () => `the ask's answer is ${answer.status}: ${text(whole.body).slice(0, 300)}`);
   const modelWhole = await straightToModel(setup, connections, await lastModelRequest(setup, connections));
   failIf(modelWhole.status !== 200, () => `the fake answered ${modelWhole.status}`);
@@ -81,6 +98,8 @@ async function measureQuestion(setup: AskSetup, connections: Connections, agentI
   into.modelFirstByte.push(modelStreamed.firstBodyByteMs);
   into.askFirstText.push(streamed.firstContentMs);
   into.modelFirstText.push(modelStreamed.firstContentMs);
+  into.serverLatency.push(answer.latency_ms);
+  into.serverFirstToken.push(completed!.first_token_ms);
   into.asks++;
   if (answer.citations.length > 0) into.withPassages++;
 }
@@ -88,21 +107,24 @@ async function measureQuestion(setup: AskSetup, connections: Connections, agentI
 const emptySamples = (): OverheadSamples => ({
   askWhole: [],
   modelWhole: [],
+  searchAlone: [],
   askFirstByte: [],
   modelFirstByte: [],
   askFirstText: [],
   modelFirstText: [],
+  serverLatency: [],
+  serverFirstToken: [],
   withPassages: 0,
   asks: 0,
 });
 
-/** Warm-up questions (dropped), then the measured ones, one after another. */
-export async function measureOverhead(setup: AskSetup, agentId: number, warmUp: string[], queries: string[]): Promise<OverheadSamples> {
+/** Warm-up questions (dropped), then the measured ones, one after another; with a corpus, its search alone too. */
+export async function measureOverhead(setup: AskSetup, agentId: number, warmUp: string[], queries: string[], corpusId?: number): Promise<OverheadSamples> {
   const connections: Connections = { platform: singleConnectionAgent(), model: singleConnectionAgent(), control: singleConnectionAgent() };
   try {
-    for (const query of warmUp) await measureQuestion(setup, connections, agentId, query, emptySamples());
+    for (const query of warmUp) await measureQuestion(setup, connections, agentId, query, emptySamples(), corpusId);
     const samples = emptySamples();
-    for (const query of queries) await measureQuestion(setup, connections, agentId, query, samples);
+    for (const query of queries) await measureQuestion(setup, connections, agentId, query, samples, corpusId);
     return samples;
   } finally {
     for (const agent of Object.values(connections)) agent.destroy();

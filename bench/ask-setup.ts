@@ -10,8 +10,11 @@ import type { SuiteContext } from './lib/suite.js';
 import type { ZipfVocabulary } from './lib/text-corpus.js';
 import { restartWithCorpus } from './lib/zipf-corpus.js';
 
-/** The fake's model writing one piece every 20 ms: about 50 tokens a second, a common pace of hosted models. */
-export const PACED_MODEL = 'paced-20';
+/**
+ * The fake's model writing one piece every 20 ms (about 50 tokens a second, a common pace of hosted
+ * models), an answer of about 200 pieces: some 4 seconds of streaming, as a user reads it.
+ */
+export const PACED_MODEL = 'paced-20x5';
 
 export interface AskAgents {
   /** Instant model, no corpus. */
@@ -29,6 +32,7 @@ export interface AskSetup {
   platform: AgentPlatformServer;
   client: ApiClient;
   agents: AskAgents;
+  corpusId: number;
   seedSeconds: number;
 }
 
@@ -84,5 +88,5 @@ export async function setUpAsking(vocabulary: ZipfVocabulary, context: SuiteCont
   const { platform, seedSeconds } = await restartWithCorpus(first, corpus.id, vocabulary, context);
   // The API key lives in the database: the client of the first server is valid on the new one.
   const client = firstClient.at(platform.server.baseUrl);
-  return { fake, platform, client, agents, seedSeconds };
+  return { fake, platform, client, agents, corpusId: corpus.id, seedSeconds };
 }

@@ -71,7 +71,7 @@ function overheadAims(label: string, samples: OverheadSamples, target: number): 
 
 function loadTable(runs: { label: string; load: ConversationLoad }[]): ReportTable {
   return {
-    title: `streamed conversations at once (${QUESTIONS_PER_CONVERSATION} questions a thread, none waiting between answers), model ${PACED_MODEL}: a piece every 20 ms`,
+    title: `streamed conversations at once (${QUESTIONS_PER_CONVERSATION} questions a thread, none waiting between answers), model ${PACED_MODEL}: ~200 pieces, one every 20 ms`,
     header: ['agent', 'at once', 's', 'answers', 'answers/s', 'errors', 'first text p50/p99 ms', 'whole p50/p99 ms', 'CPU ms/answer', 'CPU busy', 'loop delay p50/p99/max ms'],
     rows: runs.map(({ label, load }) => [
       label,
@@ -98,7 +98,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
   log(`overhead without a corpus: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} questions, 4 timed requests each`);
   const bare = await measureOverhead(setup, setup.agents.instant, cycle(WARM_UP_ASKS, 0), cycle(MEASURED_ASKS, 3));
   log(`overhead with the corpus of ${DOCUMENTS} documents: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} queries`);
-  const withCorpus = await measureOverhead(setup, setup.agents.instantWithCorpus, makeQueries(vocabulary, WARM_UP_ASKS, 11), makeQueries(vocabulary, MEASURED_ASKS, 2026));
+  const withCorpus = await measureOverhead(setup, setup.agents.instantWithCorpus, makeQueries(vocabulary, WARM_UP_ASKS, 11), makeQueries(vocabulary, MEASURED_ASKS, 2026), setup.corpusId);
 
   const settings = { conversations: config.askConversations, seconds: config.askLoadSeconds, warmupSeconds: config.warmupSeconds };
   log(`${settings.conversations} streamed conversations without a corpus: ${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured`);
@@ -124,6 +124,14 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
       ]),
     ],
     notes: [
+      ...[
+        { label: 'no corpus', samples: bare },
+        { label: 'with the corpus', samples: withCorpus },
+      ].map(
+        ({ label, samples }) =>
+          `${label}, as the server recorded them (medians, whole ms): latency_ms ${median(samples.serverLatency)} (question in → answer recorded), first_token_ms ${median(samples.serverFirstToken)}`,
+      ),
+      `retrieval alone: POST …/search of the same queries, 5 passages, p50 ${fixed(median(withCorpus.searchAlone), 2)} ms, p95 ${fixed(percentile(Float64Array.from(withCorpus.searchAlone).sort(), 95), 2)} ms`,
       ...loads.filter(({ load }) => load.errorCount > 0).map(({ label, load }) => `errors, ${label}: ${JSON.stringify(load.errors)}`),
       `event-loop delay as the server's /metrics exports it (nodejs_eventloop_lag_*): the time between ticks of a ${EVENT_LOOP_SAMPLING_MS} ms timer, so an idle loop reads about ${EVENT_LOOP_SAMPLING_MS} ms`,
       `"model" columns: the chat request the server made for the same ask, read back from the fake and sent straight to it with the same client; the server always streams from the model, so "answered whole" compares with the model's stream read to its end`,

@@ -7,7 +7,8 @@
 //   GET  /bench/last-request the body of the last chat request, exactly as received, so that a suite
 //                            can send the very request the server made straight to this process.
 // The model name sets the pace: `instant` writes the whole answer at once; `paced-<ms>` writes one
-// piece every <ms> milliseconds, like a model generating tokens. The answer cites passage [1], so
+// piece every <ms> milliseconds, like a model generating tokens, and `paced-<ms>x<n>` an answer n
+// times as long. The answer cites passage [1], so
 // that the asker can tell whether retrieval put a passage in the prompt (the marker is kept) or not
 // (the marker is dropped). Run: FAKE_MODEL_PORT=<port> node --import tsx bench/lib/fake-model-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -23,7 +24,7 @@ export const ANSWER_PIECES = (
   .map((piece, index) => (index === 0 ? piece : ` ${piece}`));
 
 const CREATED = 1_764_000_000;
-const PACED = /^paced-(\d{1,4})$/;
+const PACED = /^paced-(\d{1,4})(?:x(\d{1,2}))?$/;
 
 interface ChatBody {
   model?: unknown;
@@ -32,23 +33,26 @@ interface ChatBody {
   stream_options?: { include_usage?: unknown };
 }
 
-/** Milliseconds between pieces: 0 for `instant` (and any other name). */
-export function pieceDelayMs(model: string): number {
+/** How the model named answers: milliseconds between pieces (0 for `instant` and any other name) and the pieces. */
+export function answerOf(model: string): { delayMs: number; pieces: string[] } {
   const match = PACED.exec(model);
-  return match ? Number(match[1]) : 0;
+  if (!match) return { delayMs: 0, pieces: ANSWER_PIECES };
+  const times = Number(match[2] ?? 1);
+  return { delayMs: Number(match[1]), pieces: Array.from({ length: times }, () => ANSWER_PIECES).flat() };
 }
 
-function usageOf(body: ChatBody) {
+function usageOf(body: ChatBody, pieces: string[]) {
   // A rough count (4 characters a token) is enough: the server takes the provider's figure as it is.
   const prompt = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
-  return { prompt_tokens: prompt, completion_tokens: ANSWER_PIECES.length, total_tokens: prompt + ANSWER_PIECES.length };
+  return { prompt_tokens: prompt, completion_tokens: pieces.length, total_tokens: prompt + pieces.length };
 }
 
 const chunk = (model: string, delta: Record<string, unknown>, finishReason: string | null = null) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
 
 function answerWhole(body: ChatBody, model: string, response: ServerResponse): void {
-  const text = ANSWER_PIECES.join('');
+  const { pieces } = answerOf(model);
+  const text = pieces.join('');
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(
     JSON.stringify({
@@ -57,22 +61,23 @@ function answerWhole(body: ChatBody, model: string, response: ServerResponse): v
       created: CREATED,
       model,
       choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-      usage: usageOf(body),
+      usage: usageOf(body, pieces),
     }),
   );
 }
 
 function answerStreamed(body: ChatBody, model: string, response: ServerResponse): void {
+  const answer = answerOf(model);
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const tail = [
     chunk(model, {}, 'stop'),
     ...(body.stream_options?.include_usage === true
-      ? [`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage: usageOf(body) })}\n\n`]
+      ? [`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage: usageOf(body, answer.pieces) })}\n\n`]
       : []),
     'data: [DONE]\n\n',
   ];
-  const pieces = [chunk(model, { role: 'assistant', content: '' }), ...ANSWER_PIECES.map((text) => chunk(model, { content: text }))];
-  const delay = pieceDelayMs(model);
+  const pieces = [chunk(model, { role: 'assistant', content: '' }), ...answer.pieces.map((text) => chunk(model, { content: text }))];
+  const delay = answer.delayMs;
   if (delay === 0) {
     response.end([...pieces, ...tail].join(''));
     return;
@@ -95,7 +100,7 @@ export function createFakeModelServer() {
     const path = (request.url ?? '').split('?')[0]!;
     if (request.method === 'GET' && path.endsWith('/models')) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      return void response.end(JSON.stringify({ object: 'list', data: ['instant', 'paced-20'].map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'bench' })) }));
+      return void response.end(JSON.stringify({ object: 'list', data: ['instant', 'paced-20', 'paced-20x5'].map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'bench' })) }));
     }
     if (request.method === 'GET' && path === '/bench/last-request') {
       response.writeHead(200, { 'content-type': 'application/json' });
