@@ -40,7 +40,7 @@ describe.each(databaseKinds)('OpenAI-compatible access (%s)', (kind) => {
     });
     expect(configuration.status).toBe(201);
     llmId = configuration.body.data.id;
-    await t.app.services.flags.set({ userId: owner.id, organizationId: owner.organizationId, role: 'owner' }, 'agent-alias', true);
+    expect((await owner.api.put('/api/v2/feature-flags/agent-alias', { enabled: true })).status).toBe(200);
   });
   afterAll(async () => {
     await t.close();
