@@ -22,7 +22,7 @@ describe.each(databaseKinds)('chat logs (%s)', (kind) => {
   let plainAgent: { id: number; name: string };
   let teamAgentId: number;
   let projectId: number;
-  const ids: Record<string, number> = {};
+  const ids = { january: 0, february: 0, march: 0, april: 0 };
 
   beforeAll(async () => {
     t = await startTestApp(kind);
