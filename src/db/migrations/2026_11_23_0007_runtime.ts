@@ -104,6 +104,8 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('agent_responses_thread').on('agent_responses').columns(['thread_id', 'id']).execute();
   await db.schema.createIndex('agent_responses_created').on('agent_responses').columns(['organization_id', 'created_on']).execute();
+  // Chat logs read an organization's responses in keyset batches by id.
+  await db.schema.createIndex('agent_responses_organization').on('agent_responses').columns(['organization_id', 'id']).execute();
   await db.schema.createIndex('agent_responses_agent').on('agent_responses').columns(['agent_id', 'created_on']).execute();
   await db.schema.createIndex('agent_responses_project').on('agent_responses').columns(['project_id', 'created_on']).execute();
 
