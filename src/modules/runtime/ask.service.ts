@@ -187,7 +187,7 @@ export class AskService {
     });
     await this.store.repos.threads.touch(threadId, now());
     this.recordMetrics(ask, run.failure, { prompt: tokens.prompt, completion: tokens.completion, latencyMs, firstTokenMs: run.firstTokenMs });
-    if (run.failure?.kind === 'model' && run.failure.cause !== undefined) this.options.log.error({ err: run.failure.cause, responseId: id }, 'model answer could not be read');
+    if (run.failure?.kind === 'model' && run.failure.cause !== undefined) this.logUnclassified(run.failure.cause, id);
 
     const response = presentResponse((await this.store.repos.responses.find(actor.organizationId, id))!);
     if (run.failure?.kind !== 'model') return { response, failure: run.failure };
@@ -230,6 +230,16 @@ export class AskService {
       });
       return { id, threadId };
     });
+  }
+
+  /**
+   * A failure the model layer did not classify is a fault here: logged with where it happened, not with what
+   * it said, since an error of a provider library may quote a request and its key.
+   */
+  private logUnclassified(cause: unknown, responseId: number) {
+    const name = cause instanceof Error ? cause.name : typeof cause;
+    const stack = cause instanceof Error ? cause.stack?.split('\n').slice(1).join('\n') : undefined;
+    this.options.log.error({ responseId, error: name, stack }, 'model answer could not be read');
   }
 
   private recordMetrics(ask: PreparedAsk, failure: RunFailure | undefined, figures: Parameters<typeof recordAnswerMetrics>[2]) {
