@@ -69,22 +69,36 @@ function fromStatus(error: APICallError, status: number, label: string): Classif
   };
 }
 
-/** Classifies a failure of one attempt; `label` names the provider, e.g. "The model provider at http://…". */
+/** What the transport said (a refused address, the deadline, the byte cap, a lost or cut connection), if anything. */
+function transportFailure(cause: unknown, label: string, timeoutMs: number): ClassifiedFailure | undefined {
+  if (cause instanceof EgressRefused) {
+    return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`), retryable: false };
+  }
+  if (cause instanceof EgressFailed) {
+    if (cause.kind === 'timeout') return { error: new ModelCallError('timeout', `${label} did not answer within ${timeoutMs} ms`), retryable: false };
+    if (cause.kind === 'too_large') return { error: new ModelCallError('bad_response', `${label} answered more than the server accepts: ${cause.message}`), retryable: false };
+    if (cause.kind === 'connection') return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`), retryable: true };
+    return { error: new ModelCallError('bad_response', `${label}: ${cause.message}`), retryable: false };
+  }
+  if (cause instanceof ResponseCut) {
+    return { error: new ModelCallError('bad_response', `${label} broke the answer off before it was complete`), retryable: true };
+  }
+  return undefined;
+}
+
+/**
+ * Classifies a failure of one attempt; `label` names the provider, e.g. "The model provider at http://…".
+ * What the transport said wins over a status found nearer in the chain: a deadline met after a stream
+ * began surfaces wrapped in the library's error for the 200 answer, and is a timeout all the same.
+ */
 export function classifyModelFailure(error: unknown, label: string, timeoutMs: number): ClassifiedFailure {
   if (error instanceof ModelCallError) return { error, retryable: false };
-  for (const cause of causesOf(error)) {
-    if (cause instanceof EgressRefused) {
-      return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`), retryable: false };
-    }
-    if (cause instanceof EgressFailed) {
-      if (cause.kind === 'timeout') return { error: new ModelCallError('timeout', `${label} did not answer within ${timeoutMs} ms`), retryable: false };
-      if (cause.kind === 'too_large') return { error: new ModelCallError('bad_response', `${label} answered more than the server accepts: ${cause.message}`), retryable: false };
-      if (cause.kind === 'connection') return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`), retryable: true };
-      return { error: new ModelCallError('bad_response', `${label}: ${cause.message}`), retryable: false };
-    }
-    if (cause instanceof ResponseCut) {
-      return { error: new ModelCallError('bad_response', `${label} broke the answer off before it was complete`), retryable: true };
-    }
+  const causes = [...causesOf(error)];
+  for (const cause of causes) {
+    const failure = transportFailure(cause, label, timeoutMs);
+    if (failure) return failure;
+  }
+  for (const cause of causes) {
     if (APICallError.isInstance(cause) && cause.statusCode !== undefined) return fromStatus(cause, cause.statusCode, label);
   }
   const message = error instanceof Error ? excerpt(error.message) : String(error);
