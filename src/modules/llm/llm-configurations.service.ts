@@ -124,7 +124,7 @@ export class LlmConfigurationsService {
     const row = await this.requireConfiguration(actor, organizationId, configurationId);
     authorize(llmPolicy.mayManage(actor), 'Only owners and admins may test LLM configurations');
     // No retries: the test says what the provider answered the first time.
-    return testChatModel(this.models.chatModelOf(row, { maxRetries: 0 }));
+    return testChatModel(this.models.newChatModel(row, { maxRetries: 0 }));
   }
 
   /**

@@ -23,14 +23,32 @@ function sealedOf(row: KeyColumns): SealedSecret | undefined {
   return row.api_key_sealed === null || row.api_key_key_id === null ? undefined : { sealed: row.api_key_sealed, keyId: row.api_key_key_id };
 }
 
+/** Chat models kept for reuse: a few per configuration in use at most, since each change makes a new one. */
+const CACHED_MODELS = 256;
+
 export class LlmModels {
+  /** By what a model is made of, so that any change of the configuration (key, model, address) makes a new one. */
+  private readonly cache = new Map<string, ChatModel>();
+
   constructor(
     private readonly secrets: SecretBox,
     private readonly egress: EgressClient,
     private readonly options: ModelOptions,
   ) {}
 
-  chatModelOf(row: LlmConfigurationRow, overrides: Partial<ModelOptions> = {}): ChatModel {
+  /** The configuration's chat model, made once for each content of the configuration (with the server's options). */
+  chatModelOf(row: LlmConfigurationRow): ChatModel {
+    const key = JSON.stringify([row.id, row.provider, row.model, row.base_url, row.api_version, row.api_key_key_id, row.api_key_sealed]);
+    let model = this.cache.get(key);
+    if (model === undefined) {
+      model = this.newChatModel(row);
+      if (this.cache.size >= CACHED_MODELS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, model);
+    }
+    return model;
+  }
+
+  newChatModel(row: LlmConfigurationRow, overrides: Partial<ModelOptions> = {}): ChatModel {
     const sealed = sealedOf(row);
     let apiKey: string | null = null;
     if (sealed !== undefined) {

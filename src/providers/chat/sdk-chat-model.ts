@@ -3,7 +3,8 @@
 // the provider's Retry-After, when it fits in the deadline) only while nothing has been handed to the
 // caller yet; once a piece of the answer has gone out, a failure ends the call. No message carries
 // the key, and the SDK's own error logging is off (it would print request details).
-import { streamText } from 'ai';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { streamText, type LanguageModel } from 'ai';
 import type { EgressClient } from '../../net/egress.js';
 import { backoffDelay } from '../retry.js';
 import { ModelCallError, type ChatEvent, type ChatModel, type ChatRequest } from './chat-model.js';
@@ -20,16 +21,23 @@ export interface ChatModelSettings extends ProviderModelSettings {
   retryBaseMs?: number;
 }
 
+/** The deadline of the call in progress, read by the shared fetch of the call's language model. */
+const callDeadline = new AsyncLocalStorage<number>();
+
 export class SdkChatModel implements ChatModel {
   readonly model: string;
   private readonly label: string;
+  /** Built once: making a provider's model (its clients and response schemas) costs milliseconds. */
+  private readonly languageModel: LanguageModel;
 
   constructor(
     private readonly settings: ChatModelSettings,
-    private readonly egress: EgressClient,
+    egress: EgressClient,
   ) {
     this.model = settings.model;
     this.label = providerLabel(settings);
+    const timeoutMs = () => Math.max(1, (callDeadline.getStore() ?? Date.now() + settings.timeoutMs) - Date.now());
+    this.languageModel = languageModelFor(settings, egressFetch(egress, { timeoutMs }));
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ChatEvent> {
@@ -61,16 +69,20 @@ export class SdkChatModel implements ChatModel {
     request.signal.addEventListener('abort', cancel, { once: true });
     if (request.signal.aborted) cancel();
     try {
-      const fetch = egressFetch(this.egress, { timeoutMs: () => Math.max(1, deadline - Date.now()) });
-      const result = streamText({
-        model: languageModelFor(this.settings, fetch),
-        messages: request.messages,
-        temperature: request.temperature,
-        maxOutputTokens: request.maxTokens,
-        abortSignal: call.signal,
-        maxRetries: 0,
-        onError: () => {},
-      });
+      // Instructions go as `system`, which every provider takes (the SDK warns of system messages in `messages`).
+      const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content);
+      const result = callDeadline.run(deadline, () =>
+        streamText({
+          model: this.languageModel,
+          ...(system.length > 0 ? { system: system.join('\n\n') } : {}),
+          messages: request.messages.filter((message) => message.role !== 'system'),
+          temperature: request.temperature,
+          maxOutputTokens: request.maxTokens,
+          abortSignal: call.signal,
+          maxRetries: 0,
+          onError: () => {},
+        }),
+      );
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta' && part.text !== '') yield { type: 'delta', text: part.text };
         else if (part.type === 'error') throw part.error;
