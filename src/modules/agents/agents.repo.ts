@@ -158,6 +158,11 @@ export class AgentsRepo {
     let removal = this.db.deleteFrom('corpus_agents').where('agent_id', '=', agentId);
     if (corpusIds.length > 0) removal = removal.where('corpus_id', 'not in', corpusIds);
     await removal.execute();
+    await this.connect(agentId, corpusIds, by, at);
+  }
+
+  /** Connects the corpora not connected yet; those connected keep their date and author. */
+  private async connect(agentId: number, corpusIds: number[], by: number, at: string): Promise<void> {
     if (corpusIds.length === 0) return;
     await this.db
       .insertInto('corpus_agents')
@@ -168,11 +173,7 @@ export class AgentsRepo {
 
   private async applyConnection(agentId: number, connection: CorpusConnection, by: number, at: string): Promise<void> {
     if ('connect' in connection) {
-      await this.db
-        .insertInto('corpus_agents')
-        .values({ corpus_id: connection.connect, agent_id: agentId, created_on: at, created_by: by })
-        .onConflict((oc) => oc.columns(['corpus_id', 'agent_id']).doNothing())
-        .execute();
+      await this.connect(agentId, [connection.connect], by, at);
     } else {
       await this.db.deleteFrom('corpus_agents').where('agent_id', '=', agentId).where('corpus_id', '=', connection.disconnect).execute();
     }

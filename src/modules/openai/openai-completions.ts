@@ -5,11 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { now } from '../../clock.js';
 import type { Actor } from '../auth/actor.js';
 import type { AgentResponseView } from '../chat/responses.schemas.js';
-import { clientGone } from '../runtime/ask-replies.js';
+import { answerAsJson, clientGone } from '../runtime/ask-replies.js';
 import type { AskService } from '../runtime/ask.service.js';
 import { EventStreamWriter, sendEventStream } from '../runtime/event-stream.js';
 import { openAiError } from './openai-errors.js';
 import type { OpenAiQuestion } from './openai-conversation.js';
+import { unixSeconds } from './openai-models.js';
 import type { ChatCompletion, ChatCompletionChunk } from './openai.schemas.js';
 
 export interface CompletionRequest {
@@ -20,7 +21,6 @@ export interface CompletionRequest {
   question: OpenAiQuestion;
 }
 
-const unixSeconds = (timestamp: string) => Math.floor(Date.parse(timestamp) / 1000);
 const completionId = (responseId: number) => `chatcmpl-${responseId}`;
 const finishReason = (response: AgentResponseView) => (response.status === 'blocked' ? 'content_filter' : 'stop');
 
@@ -30,9 +30,7 @@ function usageOf(response: AgentResponseView) {
 
 /** The completion once the answer has ended; a failed model call throws its 502/504 (the response is recorded). */
 export async function completion(asks: AskService, request: CompletionRequest, reply: FastifyReply): Promise<ChatCompletion> {
-  const prepared = await asks.prepare(request.actor, request.agentId, request.question);
-  const { response, upstreamError } = await asks.answer(request.actor, prepared, {}, clientGone(reply));
-  if (upstreamError) throw upstreamError;
+  const response = await answerAsJson(asks, request.actor, request.agentId, request.question, reply);
   return {
     id: completionId(response.id),
     object: 'chat.completion',

@@ -7,7 +7,8 @@ import type { AgentWithUsers } from '../agents/agents.repo.js';
 
 const ID_FORM = /^agent-(\d{1,15})$/;
 
-const unixSeconds = (timestamp: string) => Math.floor(Date.parse(timestamp) / 1000);
+/** OpenAI's timestamps: Unix seconds. */
+export const unixSeconds = (timestamp: string) => Math.floor(Date.parse(timestamp) / 1000);
 
 /** The model id of each agent, given all agents listed together (an alias two of them share names neither). */
 function modelIds(agents: AgentWithUsers[]): Map<number, string> {

@@ -132,7 +132,7 @@ export class AskService {
   /** The questions and answers of a thread the caller owns with this agent, oldest first (failed and blocked ones left out). */
   private async threadTurns(repos: Repositories, actor: Actor, agentId: number, threadId: number) {
     const thread = await repos.threads.find(actor.organizationId, threadId);
-    if (!thread || thread.agent_id !== agentId || thread.user_id !== actor.userId) throw new NotFound('Thread', threadId);
+    if (!thread || thread.agent_id !== agentId || thread.user_id !== actor.userId) throw new NotFound('thread', threadId);
     const earlier = await repos.responses.ofThread(actor.organizationId, threadId);
     return earlier.filter((response) => response.status === 'completed').map((response) => ({ query: response.query, answer: response.answer }));
   }
