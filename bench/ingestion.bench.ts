@@ -5,18 +5,18 @@
 // per-step timings (step_timings) beside it.
 import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { ApiError, type ApiClient } from './lib/api-client.js';
+import type { ApiClient } from './lib/api-client.js';
 import { startAgentPlatform } from './lib/agent-platform-server.js';
 import type { BenchConfig } from './lib/bench-config.js';
 import { createCorpus, type CorpusView } from './lib/corpus-setup.js';
 import { apiKeyClient } from './lib/credentials.js';
-import { timedRequest } from './lib/http-timing.js';
 import { inParallel, multipartBody, type UploadFile } from './lib/multipart.js';
 import { percentile } from './lib/percentiles.js';
 import { makePdf, wrapLines } from './lib/pdf.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
 import { fixed, type ReportTable, type SuiteReport } from './lib/report.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
+import { timedPost } from './lib/timed-post.js';
 import { ZipfVocabulary, seededRandom } from './lib/text-corpus.js';
 
 const TEXT_DOCUMENTS = 200;
@@ -94,14 +94,7 @@ function pdfDocuments(round: number): UploadFile[] {
 }
 
 async function send(client: ApiClient, path: string, agent: Agent, body: Buffer | string, contentType: string): Promise<void> {
-  const response = await timedRequest(client.baseUrl + path, {
-    method: 'POST',
-    headers: { ...client.authorizationHeaders(), 'content-type': contentType },
-    body,
-    agent,
-    keepBody: true,
-  });
-  if (response.status !== 201) throw new ApiError('POST', path, response.status, response.body!.toString('utf8'));
+  await timedPost(client, path, agent, body, contentType, 201);
 }
 
 function multipartUpload(client: ApiClient, corpusId: number, files: UploadFile[], agent: Agent): Promise<void> {
