@@ -48,6 +48,7 @@ interface UploadedDocument {
 interface Passage {
   document_id: number;
   heading: string | null;
+  score: number;
 }
 
 async function postJson<T>(client: ApiClient, path: string, agent: Agent, body: Buffer | string, contentType: string, expected: number): Promise<{ data: T; ms: number }> {
@@ -112,11 +113,11 @@ export async function evaluateSet(client: ApiClient, loaded: LoadedSet, question
     const outcomes: QuestionOutcome[] = [];
     for (const question of questions) {
       const { passages } = await search(client, corpus.id, question.question, agent);
-      const resultPages = passages.map((passage) => pageOf.get(passage.document_id));
+      const results = passages.map((passage) => ({ page: pageOf.get(passage.document_id), score: passage.score }));
       outcomes.push({
         question,
-        rank: firstAnswerRank(resultPages, new Set(question.answers.map((answer) => answer.page))),
-        firstPage: resultPages[0],
+        rank: firstAnswerRank(results, new Set(question.answers.map((answer) => answer.page))),
+        firstPage: results[0]?.page,
         firstHeading: passages[0]?.heading,
       });
     }

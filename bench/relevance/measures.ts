@@ -19,8 +19,20 @@ export function scoreRanks(ranks: (number | undefined)[]): RelevanceScores {
   return { questions: ranks.length, hitAt1: share(1), hitAt3: share(3), mrrAt10: reciprocal / ranks.length };
 }
 
-/** The rank of the first result whose page is one of the answers. */
-export function firstAnswerRank(resultPages: (string | undefined)[], answers: Set<string>): number | undefined {
-  const index = resultPages.findIndex((page) => page !== undefined && answers.has(page));
-  return index === -1 ? undefined : index + 1;
+export interface RankedResult {
+  page: string | undefined;
+  score: number;
+}
+
+/**
+ * The rank of the first result whose page is one of the answers. Results of equal score are in no
+ * order the ranking chose (PostgreSQL returns ties in whatever order it met them, which differs
+ * from run to run): the answer counts as ranked last among those it ties with.
+ */
+export function firstAnswerRank(results: RankedResult[], answers: Set<string>): number | undefined {
+  const index = results.findIndex((result) => result.page !== undefined && answers.has(result.page));
+  if (index === -1) return undefined;
+  let last = index;
+  while (last + 1 < results.length && results[last + 1]!.score === results[index]!.score) last++;
+  return last + 1;
 }
