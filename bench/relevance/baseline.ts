@@ -44,13 +44,15 @@ export async function readBaseline(): Promise<BaselineFile> {
 /** One line per measured set and database; `failed` when hit@3 fell below the baseline's. */
 export function compareWithBaseline(baseline: BaselineFile, measured: Measured[]): { lines: string[]; failed: boolean } {
   let failed = false;
-  const lines = measured.map(({ set, database, scores }) => {
+  const lines = measured.map(({ set, database, packageVersion, scores }) => {
     const recorded = baseline.sets[set]?.[database];
     if (recorded === undefined) return `${set} on ${database}: no baseline recorded (run with --record)`;
     const below = scores.hitAt3 < recorded.hit_at_3 - EPSILON;
     failed ||= below;
     const verdict = below ? 'BELOW the baseline' : 'ok';
-    return `${set} on ${database}: hit@3 ${scores.hitAt3.toFixed(3)}, baseline ${recorded.hit_at_3.toFixed(3)} (recorded at ${recorded.commit}) -> ${verdict}`;
+    // Another version of the package has other pages: a change of score may come from them, not from the ranking.
+    const pages = packageVersion === recorded.package_version ? '' : `, on package version ${recorded.package_version}, not ${packageVersion}`;
+    return `${set} on ${database}: hit@3 ${scores.hitAt3.toFixed(3)}, baseline ${recorded.hit_at_3.toFixed(3)} (recorded at ${recorded.commit}${pages}) -> ${verdict}`;
   });
   return { lines, failed };
 }
