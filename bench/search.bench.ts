@@ -6,7 +6,9 @@
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
-import { queryTerms } from '../src/db/full-text.js';
+import { queryTerms } from '../src/search/analyzer.js';
+import { candidateCount, candidateTerms } from '../src/search/candidates.js';
+import { QueryScorer, rankChunks, type CorpusStatistics, type IndexedChunk } from '../src/search/ranking.js';
 import { startAgentPlatform } from './lib/agent-platform-server.js';
 import type { BenchConfig } from './lib/bench-config.js';
 import { createCorpus } from './lib/corpus-setup.js';
@@ -41,21 +43,25 @@ const MATCH_CLASSES = [
   { label: 'matching ≥ 20,000 chunks', below: Number.POSITIVE_INFINITY },
 ];
 
-/** The SQL of src/db/full-text.ts (sqliteFullTextSearch) and of PassagesRepo.byIds, as prepared statements. */
-function floorStatements(db: SQLite.Database) {
-  const fullText = db.prepare<[string, number, number], { chunk_id: number; score: number }>(`
-    select c.id as chunk_id, -bm25(chunks_fts) as score
-    from chunks_fts
-    join chunks c on c.id = chunks_fts.rowid
-    where chunks_fts match ? and c.corpus_id in (?)
-    order by bm25(chunks_fts)
+/**
+ * What a search costs below the HTTP layer, in this process on the same file: the statements of
+ * src/db/full-text.ts (sqliteFullText.candidates) and PassagesRepo.byIds as prepared statements, and
+ * the server's own candidate choice and scoring (src/search). Term counts are taken once and kept,
+ * as the server keeps them. checkSameAnswer compares its answers with the server's.
+ */
+function floorStatements(db: SQLite.Database, corpusId: number) {
+  const candidates = db.prepare<[string, number, number], { chunk_id: number }>(`
+    select chunks_fts.rowid as chunk_id from chunks_fts
+    where chunks_fts match ? and exists (select 1 from chunks c where c.corpus_id in (?) and c.id = chunks_fts.rowid)
+    order by bm25(chunks_fts, 4.0, 2.0, 1.0)
     limit ?`);
-  const passages = new Map<number, SQLite.Statement<number[]>>();
+  const passages = new Map<number, SQLite.Statement<number[], IndexedChunk>>();
   const passagesOf = (count: number) => {
     let statement = passages.get(count);
     if (!statement) {
       statement = db.prepare(`
-        select c.id, c.corpus_id, c.document_id, c.position, c.text, c.page, c.heading, d.source, d.type
+        select c.id, c.corpus_id, c.document_id, c.position, c.text, c.page, c.heading, c.token_count,
+          c.search_title, c.search_heading, c.search_body, d.source, d.type
         from chunks as c inner join documents as d on d.id = c.document_id
         where c.id in (${Array(count).fill('?').join(', ')}) and d.deleted_on is null`);
       passages.set(count, statement);
@@ -63,15 +69,34 @@ function floorStatements(db: SQLite.Database) {
     return statement;
   };
   const count = db.prepare<[string, number], { n: number }>(`
-    select count(*) as n from chunks_fts join chunks c on c.id = chunks_fts.rowid where chunks_fts match ? and c.corpus_id in (?)`);
-  const matchOf = (query: string) => queryTerms(query).map((term) => `"${term}"`).join(' OR ');
+    select count(*) as n from chunks_fts where chunks_fts match ? and exists (select 1 from chunks c where c.corpus_id in (?) and c.id = chunks_fts.rowid)`);
+  const matchOf = (terms: string[]) => terms.map((term) => `"${term}"`).join(' OR ');
+  const { chunks, average } = db.prepare('select count(*) as chunks, avg(token_count) as average from chunks where corpus_id = ?').get(corpusId) as { chunks: number; average: number };
+  const frequencies = new Map<string, number>();
+  const statisticsOf = (terms: string[]): CorpusStatistics => {
+    for (const term of terms) if (!frequencies.has(term)) frequencies.set(term, count.get(matchOf([term]), corpusId)!.n);
+    return { chunks, averageLength: average, documentFrequency: frequencies };
+  };
+  const candidatesOf = (query: string) => {
+    const terms = queryTerms(query, 'english');
+    const statistics = statisticsOf(terms);
+    const chosen = candidateTerms(terms, statistics);
+    const ids = chosen.length === 0 ? [] : candidates.all(matchOf(chosen), corpusId, candidateCount(LIMIT)).map((hit) => hit.chunk_id);
+    return { terms, statistics, ids };
+  };
   return {
-    fullText: (query: string, corpusId: number) => fullText.all(matchOf(query), corpusId, LIMIT),
-    search: (query: string, corpusId: number) => {
-      const ids = fullText.all(matchOf(query), corpusId, LIMIT).map((hit) => hit.chunk_id);
-      return ids.length === 0 ? [] : passagesOf(ids.length).all(...ids);
+    /** Term counts taken before timing, as the server's cache holds them. */
+    prepare: (query: string) => void statisticsOf(queryTerms(query, 'english')),
+    candidates: (query: string) => candidatesOf(query).ids,
+    search: (query: string) => {
+      const { terms, statistics, ids } = candidatesOf(query);
+      const rows = ids.length === 0 ? [] : passagesOf(ids.length).all(...ids);
+      return rankChunks(new QueryScorer(terms, statistics), rows, LIMIT).map(({ row }) => row.id);
     },
-    matches: (query: string, corpusId: number) => count.get(matchOf(query), corpusId)!.n,
+    matches: (query: string) => {
+      const terms = queryTerms(query, 'english');
+      return terms.length === 0 ? 0 : count.get(matchOf(terms), corpusId)!.n;
+    },
   };
 }
 
@@ -109,12 +134,13 @@ async function runSearchSuite({ config, cleanup, log }: SuiteContext): Promise<S
 
   const reader = openReadOnly(platform.dataDir);
   cleanup.defer('close the read-only connection', () => void reader.close());
-  const floor = floorStatements(reader);
+  const floor = floorStatements(reader, corpus.id);
   const chunkCount = (reader.prepare('select count(*) as n from chunks where corpus_id = ?').get(corpus.id) as { n: number }).n;
   if (chunkCount !== DOCUMENTS * CHUNKS_PER_DOCUMENT) throw new Error(`${chunkCount} chunks seeded, expected ${DOCUMENTS * CHUNKS_PER_DOCUMENT}`);
   const texts = makeQueries(vocabulary, QUERIES, 99);
   log('counting the chunks each query matches');
-  const queries: Query[] = texts.map((text) => ({ text, matches: floor.matches(text, corpus.id) }));
+  const queries: Query[] = texts.map((text) => ({ text, matches: floor.matches(text) }));
+  for (const query of queries) floor.prepare(query.text);
 
   const path = `/api/v2/corpora/${corpus.id}/search`;
   const headers = { ...client.authorizationHeaders(), 'content-type': 'application/json' };
@@ -133,16 +159,21 @@ async function runSearchSuite({ config, cleanup, log }: SuiteContext): Promise<S
   log(`${WARM_UP_QUERIES} warm-up then ${QUERIES} queries one after another on one connection`);
   for (const query of makeQueries(vocabulary, WARM_UP_QUERIES, 7)) await search(query);
   let emptyAnswers = 0;
+  let differentAnswers = 0;
   const http: Latencies = { name: 'POST …/search over HTTP (API key)', ms: [] };
   for (const query of queries) {
     const response = await search(query.text);
     http.ms.push(response.ms);
-    if ((JSON.parse(response.body!.toString('utf8')) as typeof sample).data.items.length === 0) emptyAnswers++;
+    const items = (JSON.parse(response.body!.toString('utf8')) as { data: { items: { chunk_id: number }[] } }).data.items;
+    if (items.length === 0) emptyAnswers++;
+    // The floor must do what the server does: the same chunks in the same order.
+    if (items.map((item) => item.chunk_id).join() !== floor.search(query.text).join()) differentAnswers++;
   }
+  if (differentAnswers > 0) throw new Error(`the floor answered ${differentAnswers} of ${QUERIES} queries otherwise than the server: it no longer matches src/db/full-text.ts and src/search`);
 
-  log('the same queries in this process: the FTS statement alone, then with the passages query');
-  const fullTextFloor = timeInProcess('floor: FTS5 statement in process', queries, (query) => floor.fullText(query, corpus.id));
-  const searchFloor = timeInProcess('floor: FTS5 + passages statements in process', queries, (query) => floor.search(query, corpus.id));
+  log('the same queries in this process: the candidate statement alone, then with the passages statement and scoring');
+  const fullTextFloor = timeInProcess('floor: FTS5 candidates statement in process', queries, (query) => floor.candidates(query));
+  const searchFloor = timeInProcess('floor: candidates + passages statements + scoring in process', queries, (query) => floor.search(query));
 
   log(`loading the search with ${LOAD_CONNECTIONS} connections, the ${QUERIES} queries in turn`);
   const load = await measureLoad(

@@ -119,9 +119,9 @@ describe.each(databaseKinds)('hybrid retrieval (%s)', (kind) => {
     // "bread" is found by both rankings, the puppy only by vectors: agreement comes first.
     const fused = await search(member, corpus.id, 'puppy bread');
     expect(fused.items.slice(0, 2).map((item) => item.document_id)).toEqual([bakery.id, shelter.id]);
-    // First in both rankings: 1/61 + 1/61; second by vectors only: 1/62.
-    expect(fused.items[0]!.score).toBeCloseTo(2 / 61, 6);
-    expect(fused.items[1]!.score).toBeCloseTo(1 / 62, 6);
+    // First in both rankings: 1/61 + 1/61, the best there is (1); second by vectors only: 1/62 of 2/61.
+    expect(fused.items[0]!.score).toBe(1);
+    expect(fused.items[1]!.score).toBeCloseTo(61 / 124, 6);
     expect(fused.items.every((item) => item.corpus_id === corpus.id)).toBe(true);
   });
 
@@ -207,18 +207,15 @@ describe.each(databaseKinds)('a slow embedding provider (%s)', (kind) => {
   afterAll(() => tearDown(t, fake));
 
   it.runIf(holdsVectors(kind))('times out, is retried by the job system, then fails the document with a clear reason', async () => {
-    fake.delayMs = 2_000;
+    // Longer than the test may run: only the server's deadline can end these requests.
+    fake.delayMs = 600_000;
     const corpus = await createCorpus(member);
-    const started = Date.now();
     const state = await indexed(member, corpus.id, 'Volcanoes rumble before they erupt.');
     expect(state).toMatchObject({ step: 'embedding', is_failed: true, error: 'The embedding provider did not answer within 300 ms (EMBEDDING_TIMEOUT_MS)' });
     expect(fake.requests).toHaveLength(3);
-    expect(Date.now() - started).toBeLessThan(5_000);
 
     // A search meanwhile is answered from full text, within the deadline, and says why.
-    const searchStarted = Date.now();
     const found = await search(member, corpus.id, 'volcanoes');
-    expect(Date.now() - searchStarted).toBeLessThan(1_500);
     expect(found.retrieval_mode).toBe('full_text');
     expect(found.warning).toBe('Full text only: The embedding provider did not answer within 300 ms (EMBEDDING_TIMEOUT_MS)');
     expect(found.items.map((item) => item.document_id)).toEqual([state.id]);

@@ -4,6 +4,8 @@
 // and rare. Deterministic, so that runs compare.
 import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
+import { searchFields, searchTitle } from '../../src/search/analyzer.js';
+import { DEFAULT_SEARCH_LANGUAGE } from '../../src/search/languages.js';
 import { restartAgentPlatform, type AgentPlatformServer } from './agent-platform-server.js';
 import type { BenchConfig } from './bench-config.js';
 import type { CleanupStack } from './cleanup.js';
@@ -29,8 +31,8 @@ function seedCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail:
   const owner = userByEmail(db, ownerEmail);
   const insertDocument = documentInserter(db, owner, corpusId, DOCUMENTS);
   const insertChunk = db.prepare(`
-    insert into chunks (organization_id, corpus_id, document_id, position, text, token_count, page, heading)
-    values (?, ?, ?, ?, ?, ?, null, null)`);
+    insert into chunks (organization_id, corpus_id, document_id, position, text, token_count, page, heading, search_title, search_heading, search_body)
+    values (?, ?, ?, ?, ?, ?, null, null, ?, ?, ?)`);
   const random = seededRandom(4242);
   db.transaction(() => {
     for (let d = 0; d < DOCUMENTS; d++) {
@@ -40,7 +42,11 @@ function seedCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail:
       });
       const source = `knowledge-base-${String(d + 1).padStart(5, '0')}.txt`;
       const documentId = insertDocument({ source, text: chunks.map((chunk) => chunk.text).join('\n\n'), chunkCount: chunks.length }, d);
-      chunks.forEach((chunk, position) => insertChunk.run(owner.organizationId, corpusId, documentId, position, chunk.text, Math.round(chunk.words * 1.3)));
+      const title = searchTitle(undefined, source);
+      chunks.forEach((chunk, position) => {
+        const fields = searchFields({ title, heading: null, text: chunk.text }, DEFAULT_SEARCH_LANGUAGE);
+        insertChunk.run(owner.organizationId, corpusId, documentId, position, chunk.text, Math.round(chunk.words * 1.3), fields.search_title, fields.search_heading, fields.search_body);
+      });
     }
   })();
 }

@@ -1,7 +1,7 @@
 // What differs between SQLite and PostgreSQL, in one small interface. Repositories and migrations ask
 // the dialect instead of testing which database they are on.
 import type { ColumnDefinitionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { FullTextSearch } from './full-text.js';
+import type { FullTextIndex } from './full-text.js';
 import type { VectorStore } from './vector-store.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -24,8 +24,8 @@ export interface Dialect {
    * time, so there is nothing to add there.
    */
   skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
-  /** Ranked full-text search over chunks. */
-  fullTextSearch: FullTextSearch;
+  /** Full-text candidates and term counts over chunks. */
+  fullText: FullTextIndex;
   /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */
   vectorStore: VectorStore;
   /** A unique constraint refused the statement. */

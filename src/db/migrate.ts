@@ -10,6 +10,7 @@ import * as corpora from './migrations/2026_11_20_0003_corpora.js';
 import * as people from './migrations/2026_11_20_0004_people.js';
 import * as vectors from './migrations/2026_11_20_0006_vectors.js';
 import * as runtime from './migrations/2026_11_23_0007_runtime.js';
+import * as search from './migrations/2026_11_23_0008_search.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_20_0004_people': people,
   '2026_11_20_0006_vectors': vectors,
   '2026_11_23_0007_runtime': runtime,
+  '2026_11_23_0008_search': search,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -133,6 +133,8 @@ export interface CorporaTable {
   description: string;
   default_agent_id: number | null;
   conversation_starters: JsonText;
+  /** How the corpus's text is analysed for search: a SearchLanguage. */
+  language: Generated<string>;
   created_on: string;
   created_by: number;
   modified_on: string;
@@ -174,6 +176,8 @@ export interface DocumentsTable {
   failed_on: string | null;
   error: string | null;
   content_hash: string;
+  /** The title the document's file gives, if any. */
+  title: string | null;
   file_key: string | null;
   size_bytes: number;
   chunk_count: Generated<number>;
@@ -213,6 +217,10 @@ export interface ChunksTable {
   token_count: number;
   page: number | null;
   heading: string | null;
+  /** Search terms (src/search/analyzer.ts) of the document's title, the heading path and the text. */
+  search_title: string;
+  search_heading: string;
+  search_body: string;
 }
 
 /** What the chunk_vectors table was made for: vectors of one model, of one size. */

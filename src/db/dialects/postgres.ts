@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { postgresFullTextSearch } from '../full-text.js';
+import { postgresFullText } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
 import { postgresVectorStore } from '../vector-store.js';
 
@@ -21,7 +21,7 @@ export const postgresDialect: Dialect = {
   floatType: 'double precision',
   containsIgnoringCase: (column, text) => sql<boolean>`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query.forUpdate().skipLocked(),
-  fullTextSearch: postgresFullTextSearch,
+  fullText: postgresFullText,
   vectorStore: postgresVectorStore,
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isUnavailable: (error) => {

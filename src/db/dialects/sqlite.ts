@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
-import { sqliteFullTextSearch } from '../full-text.js';
+import { sqliteFullText } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
 import { sqliteVectorStore } from '../vector-store.js';
 
@@ -20,7 +20,7 @@ export const sqliteDialect: Dialect = {
   // SQLite's LIKE ignores case for ASCII letters.
   containsIgnoringCase: (column, text) => sql<boolean>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query,
-  fullTextSearch: sqliteFullTextSearch,
+  fullText: sqliteFullText,
   vectorStore: sqliteVectorStore,
   isUniqueViolation: (error) => {
     const code = sqliteCode(error);

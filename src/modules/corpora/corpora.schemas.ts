@@ -1,9 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { SEARCH_LANGUAGES } from '../../search/languages.js';
 
 export const PermissionSchema = Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('manage')], {
   description: 'read: see and search; write: add, tag and delete documents; manage: change the corpus and who may use it',
 });
+
+const Language = Type.Union(
+  SEARCH_LANGUAGES.map((language) => Type.Literal(language)),
+  { description: 'How the text is analysed for search: the stemming and stop words of this language; simple: words as they are. Changing it reanalyses the stored passages.' },
+);
 
 const Starters = Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 20 });
 
@@ -11,10 +17,11 @@ export const CreateCorpusBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique among the organization’s corpora' }),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   conversation_starters: Type.Optional(Starters),
+  language: Type.Optional(Language),
 });
 export type CreateCorpusInput = Static<typeof CreateCorpusBody>;
 
-export const UpdateCorpusBody = Type.Partial(Type.Object({ name: CreateCorpusBody.properties.name, description: Type.String({ maxLength: 2000 }) }));
+export const UpdateCorpusBody = Type.Partial(Type.Object({ name: CreateCorpusBody.properties.name, description: Type.String({ maxLength: 2000 }), language: Language }));
 export type UpdateCorpusInput = Static<typeof UpdateCorpusBody>;
 
 export const DocumentCountsSchema = Type.Object({
@@ -34,6 +41,7 @@ export const CorpusSchema = Type.Object({
   description: Type.String(),
   default_agent_id: Type.Union([Id('The corpus’s default agent'), Type.Null()]),
   conversation_starters: Type.Array(Type.String()),
+  language: Language,
   permission: PermissionSchema,
   retrieval_mode: Type.Union([Type.Literal('full_text'), Type.Literal('hybrid')], {
     description: 'full_text: BM25 only (no embedding model configured, or no vector index on this database); hybrid: full text and vectors fused',
@@ -80,6 +88,7 @@ named('Corpus', CorpusSchema, {
   description: 'Every manual we ship',
   default_agent_id: 7,
   conversation_starters: [],
+  language: 'english',
   permission: 'manage',
   retrieval_mode: 'full_text',
   document_counts: { total: 2, queued: 0, extracting: 0, chunking: 0, embedding: 0, indexed: 2, failed: 0 },

@@ -1,3 +1,4 @@
+import { DEFAULT_SEARCH_LANGUAGE } from '../../search/languages.js';
 import { now } from '../../clock.js';
 import type { CorpusPermission } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../errors.js';
@@ -57,6 +58,7 @@ export class CorporaService {
         name: input.name,
         description: input.description ?? '',
         conversation_starters: input.conversation_starters ?? [],
+        language: input.language ?? DEFAULT_SEARCH_LANGUAGE,
         created_on: at,
         created_by: actor.userId,
         modified_on: at,
@@ -81,9 +83,14 @@ export class CorporaService {
   }
 
   async update(actor: Actor, corpusId: number, input: UpdateCorpusInput): Promise<CorpusView> {
-    await this.requireCorpus(actor, corpusId, 'manage');
-    const fields = sentFields(input, ['name', 'description']);
-    await this.store.repos.corpora.update(actor.organizationId, corpusId, { ...fields, modified_on: now(), modified_by: actor.userId });
+    const { corpus } = await this.requireCorpus(actor, corpusId, 'manage');
+    const fields = sentFields(input, ['name', 'description', 'language']);
+    await this.store.transaction(async (repos) => {
+      await repos.corpora.update(actor.organizationId, corpusId, { ...fields, modified_on: now(), modified_by: actor.userId });
+      // The stored terms were made for the old language; in the same transaction, so that no search
+      // sees the corpus half in one language and half in the other.
+      if (fields.language !== undefined && fields.language !== corpus.language) await repos.passages.reanalyzeCorpus(corpusId);
+    });
     return this.get(actor, corpusId);
   }
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
+import { reanalyzeChunks } from '../../search/reanalyze.js';
+import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage, type SearchLanguage } from '../../search/languages.js';
 
 export class PassagesRepo {
   constructor(
@@ -8,18 +10,66 @@ export class PassagesRepo {
     private readonly dialect: Dialect,
   ) {}
 
-  /** Chunks of the corpora that match the query's terms, best first (BM25 on SQLite, ts_rank on PostgreSQL). */
-  fullTextSearch(corpusIds: number[], terms: string[], limit: number) {
-    return this.dialect.fullTextSearch(this.db, corpusIds, terms, limit);
+  /** Chunks of the corpora holding any of the terms, best first by the database's rank: candidates to score. */
+  fullTextCandidates(corpusIds: number[], terms: string[], limit: number): Promise<number[]> {
+    return this.dialect.fullText.candidates(this.db, corpusIds, terms, limit);
   }
 
-  /** The chunks with these ids, with their documents' sources, leaving out deleted documents. */
+  /** How many chunks of the corpora hold the term. */
+  documentFrequency(corpusIds: number[], term: string): Promise<number> {
+    return this.dialect.fullText.documentFrequency(this.db, corpusIds, term);
+  }
+
+  /** How many chunks the corpora have, and their mean length in tokens. */
+  async corporaSize(corpusIds: number[]): Promise<{ chunks: number; averageLength: number }> {
+    if (corpusIds.length === 0) return { chunks: 0, averageLength: 0 };
+    const row = await this.db
+      .selectFrom('chunks')
+      .select((eb) => [eb.fn.countAll<number>().as('chunks'), eb.fn.avg<number>('token_count').as('average')])
+      .where('corpus_id', 'in', corpusIds)
+      .executeTakeFirst();
+    return { chunks: Number(row?.chunks ?? 0), averageLength: Number(row?.average ?? 0) };
+  }
+
+  /** The languages the corpora are analysed in. */
+  async languagesOf(corpusIds: number[]): Promise<SearchLanguage[]> {
+    if (corpusIds.length === 0) return [];
+    const rows = await this.db.selectFrom('corpora').select('language').distinct().where('id', 'in', corpusIds).orderBy('language').execute();
+    return rows.map((row) => (isSearchLanguage(row.language) ? row.language : DEFAULT_SEARCH_LANGUAGE));
+  }
+
+  /** The language a corpus's text is analysed in. */
+  async languageOf(corpusId: number): Promise<SearchLanguage> {
+    const row = await this.db.selectFrom('corpora').select('language').where('id', '=', corpusId).executeTakeFirst();
+    return row && isSearchLanguage(row.language) ? row.language : DEFAULT_SEARCH_LANGUAGE;
+  }
+
+  /** Makes the search terms of the corpus's chunks again, after its language changed. */
+  reanalyzeCorpus(corpusId: number): Promise<number> {
+    return reanalyzeChunks(this.db, corpusId);
+  }
+
+  /** The chunks with these ids, with their search terms and their documents' sources, leaving out deleted documents. */
   byIds(chunkIds: number[]) {
     if (chunkIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('chunks as c')
       .innerJoin('documents as d', 'd.id', 'c.document_id')
-      .select(['c.id', 'c.corpus_id', 'c.document_id', 'c.position', 'c.text', 'c.page', 'c.heading', 'd.source', 'd.type'])
+      .select([
+        'c.id',
+        'c.corpus_id',
+        'c.document_id',
+        'c.position',
+        'c.text',
+        'c.page',
+        'c.heading',
+        'c.token_count',
+        'c.search_title',
+        'c.search_heading',
+        'c.search_body',
+        'd.source',
+        'd.type',
+      ])
       .where('c.id', 'in', chunkIds)
       .where('d.deleted_on', 'is', null)
       .execute();

@@ -1,14 +1,18 @@
 // Retrieval: the passages of a corpus that best match a query, from documents the caller may read.
-// Full text always; where vectors are in use, also the chunks nearest to the query's vector, the two
-// rankings fused by reciprocal rank. A provider that fails at query time leaves full text alone,
-// and the answer says so.
+// Full text always, scored from 0 to 1 alike on both databases; where vectors are in use, also the
+// chunks nearest to the query's vector, the two rankings fused by reciprocal rank. A provider that
+// fails at query time leaves full text alone, and the answer says so.
 import type { FastifyBaseLogger } from 'fastify';
-import { queryTerms } from '../../db/full-text.js';
+import { queryTerms } from '../../search/analyzer.js';
+import { candidateCount, candidateTerms } from '../../search/candidates.js';
+import { QueryScorer, rankChunks } from '../../search/ranking.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
 import type { RetrievalMode } from '../corpora/corpus.presenter.js';
-import { reciprocalRankFusion } from './rank-fusion.js';
+import type { PassagesRepo } from './passages.repo.js';
+import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
+import { SearchStatistics } from './search-statistics.js';
 import type { VectorIndex } from './vector-index.js';
 
 export interface Passage {
@@ -34,7 +38,14 @@ export interface SearchResult {
 /** Candidates each ranking contributes to the fusion: deeper than the answer, so that agreement counts. */
 const fusionDepth = (limit: number) => Math.max(limit, 50);
 
+/** The best reciprocal-rank score there is: first in both rankings. Fused scores are divided by it. */
+const BEST_FUSED = 2 / (RRF_K + 1);
+
+type ChunkRow = Awaited<ReturnType<PassagesRepo['byIds']>>[number];
+
 export class SearchService {
+  private readonly statistics = new SearchStatistics();
+
   constructor(
     private readonly store: UnitOfWork,
     private readonly corpora: CorporaService,
@@ -44,50 +55,64 @@ export class SearchService {
 
   /** Searches corpora the caller has already been checked to read. */
   async searchCorpora(corpusIds: number[], query: string, limit: number): Promise<SearchResult> {
-    const passages = this.store.repos.passages;
     if (!this.vectors.active) {
-      const hits = await passages.fullTextSearch(corpusIds, queryTerms(query), limit);
-      return { items: await this.passages(hits.map((hit) => ({ id: hit.chunk_id, score: hit.score }))), retrieval_mode: 'full_text' };
+      const ranked = await this.fullText(corpusIds, query, limit);
+      return { items: ranked.slice(0, limit).map(({ row, score }) => passage(row, score)), retrieval_mode: 'full_text' };
     }
     const depth = fusionDepth(limit);
     const [fullText, nearest] = await Promise.all([
-      passages.fullTextSearch(corpusIds, queryTerms(query), depth),
+      this.fullText(corpusIds, query, depth),
       this.vectors.nearest(corpusIds, query, depth).catch((error: unknown) => error as Error),
     ]);
     if (nearest instanceof Error) {
       this.log.warn({ err: nearest }, 'query embedding failed; searching full text alone');
-      const items = await this.passages(fullText.slice(0, limit).map((hit) => ({ id: hit.chunk_id, score: hit.score })));
+      const items = fullText.slice(0, limit).map(({ row, score }) => passage(row, score));
       return { items, retrieval_mode: 'full_text', warning: `Full text only: ${nearest.message}` };
     }
-    const fused = reciprocalRankFusion([fullText.map((hit) => hit.chunk_id), nearest.map((hit) => hit.chunk_id)]);
-    return { items: await this.passages(fused.slice(0, limit)), retrieval_mode: 'hybrid' };
+    const fused = reciprocalRankFusion([fullText.map(({ row }) => row.id), nearest.map((hit) => hit.chunk_id)]).slice(0, limit);
+    const rows = new Map(fullText.map(({ row }) => [row.id, row]));
+    const missing = fused.filter((hit) => !rows.has(hit.id)).map((hit) => hit.id);
+    for (const row of await this.store.repos.passages.byIds(missing)) rows.set(row.id, row);
+    const items = fused.flatMap((hit) => {
+      const row = rows.get(hit.id);
+      return row ? [passage(row, hit.score / BEST_FUSED)] : [];
+    });
+    return { items, retrieval_mode: 'hybrid' };
+  }
+
+  /**
+   * Full text: the database finds candidates by the query's rarer terms, the server scores them
+   * (src/search/ranking.ts) with every term, best first. Chunks of deleted documents are left out.
+   */
+  private async fullText(corpusIds: number[], query: string, depth: number): Promise<{ row: ChunkRow; score: number }[]> {
+    const passages = this.store.repos.passages;
+    const languages = await passages.languagesOf(corpusIds);
+    // Corpora in several languages: the query's terms in each of them.
+    const terms = [...new Set(languages.flatMap((language) => queryTerms(query, language)))].slice(0, 32);
+    if (terms.length === 0) return [];
+    const statistics = await this.statistics.of(passages, corpusIds, terms);
+    const candidates = await passages.fullTextCandidates(corpusIds, candidateTerms(terms, statistics), candidateCount(depth));
+    return rankChunks(new QueryScorer(terms, statistics), await passages.byIds(candidates), depth);
   }
 
   async search(actor: Actor, corpusId: number, query: string, limit: number): Promise<SearchResult> {
     await this.corpora.requireCorpus(actor, corpusId, 'read');
     return this.searchCorpora([corpusId], query, limit);
   }
+}
 
-  /** The ranked chunks as passages, in rank order; chunks of deleted documents are left out. */
-  private async passages(ranked: { id: number; score: number }[]): Promise<Passage[]> {
-    const chunks = new Map((await this.store.repos.passages.byIds(ranked.map((hit) => hit.id))).map((c) => [c.id, c]));
-    return ranked.flatMap((hit) => {
-      const chunk = chunks.get(hit.id);
-      if (!chunk) return [];
-      return [
-        {
-          chunk_id: chunk.id,
-          document_id: chunk.document_id,
-          corpus_id: chunk.corpus_id,
-          source: chunk.source,
-          type: chunk.type,
-          position: chunk.position,
-          page: chunk.page,
-          heading: chunk.heading,
-          text: chunk.text,
-          score: Math.round(hit.score * 1e6) / 1e6,
-        },
-      ];
-    });
-  }
+/** A chunk as the answer gives it; the score from 0 to 1, to six places. */
+function passage(row: ChunkRow, score: number): Passage {
+  return {
+    chunk_id: row.id,
+    document_id: row.document_id,
+    corpus_id: row.corpus_id,
+    source: row.source,
+    type: row.type,
+    position: row.position,
+    page: row.page,
+    heading: row.heading,
+    text: row.text,
+    score: Math.round(score * 1e6) / 1e6,
+  };
 }

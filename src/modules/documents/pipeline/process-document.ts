@@ -11,6 +11,7 @@ import type { Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
+import { searchFields, searchTitle } from '../../../search/analyzer.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { recordStep, type StepChange } from './document-steps.js';
 
@@ -81,12 +82,16 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     await this.store.transaction(async (repos) => {
       const at = new Date().toISOString();
       const present = await recordStep(repos, this.change(document, next, at), {
+        title: extracted.title ?? null,
         chunk_count: chunks.length,
         step_timings: JSON.stringify(timings),
         ...(next === 'indexed' ? { indexed_on: at } : {}),
       });
       if (!present) throw new DocumentGone();
       await repos.documents.deleteChunks(document.organization_id, document.id);
+      // Read in the transaction that stores the terms: a language change reanalyses what is stored.
+      const language = await repos.passages.languageOf(document.corpus_id);
+      const searchedTitle = searchTitle(extracted.title, document.source);
       await repos.documents.insertChunks(
         chunks.map((chunk) => ({
           organization_id: document.organization_id,
@@ -97,6 +102,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
           token_count: chunk.tokenCount,
           page: chunk.page ?? null,
           heading: chunk.heading ?? null,
+          ...searchFields({ title: searchedTitle, heading: chunk.heading ?? null, text: chunk.text }, language),
         })),
       );
     });

@@ -1,0 +1,40 @@
+// Recomputes the search terms of stored chunks: when the search columns are first added (existing
+// chunks), and when a corpus's language changes. In batches by id, so that memory stays flat and
+// each batch is one short transaction's worth of writes.
+import { sql, type Kysely } from 'kysely';
+import { searchFields, searchTitle } from './analyzer.js';
+import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage } from './languages.js';
+
+const BATCH = 500;
+
+interface StoredChunk {
+  id: number;
+  text: string;
+  heading: string | null;
+  source: string;
+  title: string | null;
+  language: string;
+}
+
+/** Reanalyses the chunks of one corpus, or of every corpus; answers how many. */
+export async function reanalyzeChunks(db: Kysely<any>, corpusId?: number): Promise<number> {
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const corpusFilter = corpusId === undefined ? sql`` : sql`and c.corpus_id = ${corpusId}`;
+    const { rows } = await sql<StoredChunk>`
+      select c.id, c.text, c.heading, d.source, d.title, co.language
+      from chunks c join documents d on d.id = c.document_id join corpora co on co.id = c.corpus_id
+      where c.id > ${after} ${corpusFilter}
+      order by c.id
+      limit ${BATCH}`.execute(db);
+    if (rows.length === 0) return done;
+    for (const row of rows) {
+      const language = isSearchLanguage(row.language) ? row.language : DEFAULT_SEARCH_LANGUAGE;
+      const fields = searchFields({ title: searchTitle(row.title ?? undefined, row.source), heading: row.heading, text: row.text }, language);
+      await db.updateTable('chunks').set(fields).where('id', '=', row.id).execute();
+    }
+    after = Number(rows[rows.length - 1]!.id);
+    done += rows.length;
+  }
+}

@@ -1,0 +1,122 @@
+// The ranking rules of full-text search, on both databases: the title weighs more than the heading,
+// the heading more than the text; a phrase beats the same words scattered; identifiers and versions
+// are found whole; scores run from 0 to 1 and are the same on SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
+import { databaseKinds } from './support/databases.js';
+import { createUser, type TestUser } from './support/factories.js';
+
+interface Item {
+  document_id: number;
+  score: number;
+  heading: string | null;
+}
+
+/** Every query's answer on each database, compared at the end. */
+const answersByKind = new Map<string, Record<string, { source: string; score: number }[]>>();
+
+const FILLER = [
+  'Release notes list what changed in each version of the product.',
+  'Backups are taken every night and kept for thirty days.',
+  'The dashboard shows usage by team and by month.',
+  'Invoices are sent on the first working day of the month.',
+  'Keyboard shortcuts are listed in the help menu.',
+];
+
+describe.each(databaseKinds)('ranking (%s)', (kind) => {
+  let t: TestApp;
+  let member: TestUser;
+  let corpusId: number;
+  const ids: Record<string, number> = {};
+
+  const search = async (query: string, limit = 10) => {
+    const reply = await member.api.post(`/api/v2/corpora/${corpusId}/search`, { query, limit });
+    expect(reply.status).toBe(200);
+    return reply.body.data.items as (Item & { source: string })[];
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    member = await createUser(t.app, { role: 'member' });
+    corpusId = (await createCorpus(member)).id;
+    const texts: Record<string, [string, string]> = {
+      // The word "install" only in the title (the file's name, as it has no title of its own)…
+      titled: ['install-guide.txt', 'Download the package, run it, and answer the questions it asks about folders.'],
+      // …against a text that names it once among other things.
+      mentioned: ['faq.txt', 'Questions people ask: can I install plugins later, who pays the invoices, where the logs are kept.'],
+      phrase: ['upsert.txt', 'To insert or update a row in one statement, use the merge command with a key to match on.'],
+      scattered: ['scattered.txt', 'Update the statement of accounts each quarter. Insert the new row into the ledger, then match the totals.'],
+      identifier: ['paths.txt', 'Build file paths with os.path.join so that separators are right on every system.'],
+      words: ['walks.txt', 'Every path in the park will join the main road near the os gate.'],
+      version: ['v3112.txt', 'Version 3.11.2 fixed the memory leak in the scheduler.'],
+      otherVersion: ['v3121.txt', 'Version 3.12.1 added a scheduler for nightly jobs; see 11 and 2 for details.'],
+    };
+    for (const [key, [name, text]] of Object.entries(texts)) ids[key] = (await uploadText(member, corpusId, text, { name })).id;
+    for (const [index, text] of FILLER.entries()) ids[`filler${index}`] = (await uploadText(member, corpusId, text, { name: `notes-${index}.txt` })).id;
+    // A heading path: the word "retention" in a heading beats the same word in a text.
+    const markdown = '# Operations\n\n## Retention\n\nLogs are deleted after a while.\n\n## Costs\n\nStorage costs money; retention is discussed elsewhere.\n';
+    const upload = await uploadFiles(t.app, member, corpusId, [{ name: 'operations.md', bytes: markdown, contentType: 'text/markdown' }]);
+    ids.markdown = (upload.body.data.items as { id: number }[])[0]!.id;
+    await waitForProcessing(member, corpusId, Object.values(ids));
+  });
+  afterAll(() => t.close());
+
+  it('weighs the title above the text', async () => {
+    const found = await search('install');
+    expect(found.map((item) => item.document_id).slice(0, 2)).toEqual([ids.titled, ids.mentioned]);
+  });
+
+  it('weighs the heading path above the text', async () => {
+    const [first, second] = await search('retention');
+    expect(first).toMatchObject({ document_id: ids.markdown, heading: 'Operations > Retention' });
+    expect(second).toMatchObject({ document_id: ids.markdown, heading: 'Operations > Costs' });
+    expect(first!.score).toBeGreaterThan(second!.score);
+  });
+
+  it('ranks a phrase above the same words scattered', async () => {
+    const found = await search('insert or update a row');
+    expect(found[0]!.document_id).toBe(ids.phrase);
+    expect(found.map((item) => item.document_id)).toContain(ids.scattered);
+  });
+
+  it('finds an identifier and a version number whole, before their parts scattered', async () => {
+    expect((await search('os.path.join'))[0]!.document_id).toBe(ids.identifier);
+    expect((await search('3.11.2'))[0]!.document_id).toBe(ids.version);
+    // Its words still find it.
+    expect((await search('join paths')).map((item) => item.document_id)).toContain(ids.identifier);
+  });
+
+  it('stems and drops stop words: other forms of a word match, "the" alone finds nothing', async () => {
+    expect((await search('installing'))[0]!.document_id).toBe(ids.titled);
+    expect(await search('the of and')).toEqual([]);
+  });
+
+  it('scores from 0 to 1, best first', async () => {
+    for (const query of ['install', 'insert or update a row', 'os.path.join', 'scheduler memory leak', 'retention']) {
+      const found = await search(query);
+      expect(found.length).toBeGreaterThan(0);
+      for (const item of found) {
+        expect(item.score).toBeGreaterThan(0);
+        expect(item.score).toBeLessThanOrEqual(1);
+      }
+      expect(found.map((item) => item.score)).toEqual([...found.map((item) => item.score)].sort((a, b) => b - a));
+    }
+  });
+
+  it('records its answers for the comparison across databases', async () => {
+    const answers: Record<string, { source: string; score: number }[]> = {};
+    for (const query of ['install', 'insert or update a row', 'os.path.join', 'scheduler memory leak', 'retention', 'month']) {
+      answers[query] = (await search(query)).map((item) => ({ source: item.source, score: item.score }));
+    }
+    answersByKind.set(kind, answers);
+  });
+});
+
+describe('ranking across databases', () => {
+  it.runIf(databaseKinds.length > 1)('gives the same passages with the same scores on SQLite and PostgreSQL', () => {
+    const [first, ...others] = [...answersByKind.values()];
+    expect(answersByKind.size).toBe(databaseKinds.length);
+    for (const other of others) expect(other).toEqual(first);
+  });
+});
