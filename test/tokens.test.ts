@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { forEachPreToken } from '../src/ingest/pre-tokens.js';
+import { countTokens, countTokensByRegex } from '../src/ingest/tokens.js';
+
+// gpt-tokenizer's cl100k pattern (encodingParams/constants.js), which the scanner reproduces.
+const CL100K_SPLIT =
+  /'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]|\s+(?!\S)|\s/gu;
+
+function scannerCuts(text: string): string[] {
+  const cuts: string[] = [];
+  forEachPreToken(text, (start, end) => cuts.push(text.slice(start, end)));
+  return cuts;
+}
+
+const regexCuts = (text: string) => [...text.matchAll(CL100K_SPLIT)].map((match) => match[0]);
+
+/** Pieces of every class the pattern tells apart, and the joins between them. */
+const PIECES = [
+  ...'abcXYZ'.split(''),
+  'é', 'ß', 'Ω', 'ж', '中', 'ひ', 'ا', '𝐀', '𝑥', // letters, two of them outside the BMP
+  ...'0189'.split(''), '٣', '½', '²', 'Ⅻ', '𝟙', // numbers
+  ' ', ' ', ' ', '\t', '\n', '\r', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\v', '\f', '\u001c', // white space, and one that is not
+  ...".,;:!?-_()[]{}<>/\\\"'`*#@$%^&|~+=".split(''), '…', '—', '“', '€', '😀', '👍🏽', // the rest
+  "'s", "'S", "'t", "'ll", "'LL", "'lL", "'ve", "'Ve", "'re", "'d", "'m", "'x", "'", // contractions and near misses
+  '\ud800', '\udc00', // lone surrogates
+  '<|endoftext|>', 'http://example.com/a?b=1', 'don\'t', "it's", '  \n  ', ' \n\n ', '\n \n',
+];
+
+function randomText(random: () => number, pieces: number): string {
+  let text = '';
+  for (let i = 0; i < pieces; i++) text += PIECES[Math.floor(random() * PIECES.length)];
+  return text;
+}
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+describe('token counts', () => {
+  it('cuts text where the cl100k pattern cuts it', () => {
+    const random = seeded(42);
+    for (let i = 0; i < 5000; i++) {
+      const text = randomText(random, 1 + Math.floor(random() * 30));
+      expect(scannerCuts(text), JSON.stringify(text)).toEqual(regexCuts(text));
+    }
+  });
+
+  it('counts what gpt-tokenizer counts', () => {
+    const random = seeded(7);
+    for (let i = 0; i < 2000; i++) {
+      const text = randomText(random, 1 + Math.floor(random() * 40));
+      expect(countTokens(text), JSON.stringify(text)).toBe(countTokensByRegex(text));
+    }
+    const prose = 'The quick brown fox jumps over the lazy dog. It\'s 2024, and we\'ll see: 1,234.56 € — “quoted”.\n\n  Indented\tline\r\n';
+    expect(countTokens(prose)).toBe(countTokensByRegex(prose));
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('<|endoftext|>')).toBe(countTokensByRegex('<|endoftext|>'));
+  });
+});
