@@ -7,8 +7,8 @@
 // A thread that ends is replaced on demand; the document fails with a reason for the user.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { DOCUMENT_LABELS, ExtractionFailed, type ExtractedDocument } from './document.js';
-import type { ExtractionReply, ExtractionRequest } from './extraction-thread.js';
+import { DOCUMENT_LABELS, ExtractionFailed } from './document.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionResult } from './extraction-thread.js';
 import { startExtractionThread } from './extraction-thread-start.js';
 
 export interface ExtractionThreadLimits {
@@ -48,7 +48,7 @@ const MIB = 1024 * 1024;
 
 interface Task {
   request: ExtractionRequest;
-  resolve(document: ExtractedDocument): void;
+  resolve(result: ExtractionResult): void;
   reject(error: Error): void;
   /** Runs with no other extraction beside it, once the memory watch stopped it while others ran. */
   alone: boolean;
@@ -76,7 +76,7 @@ export class ExtractionPool {
 
   constructor(private readonly limits: ExtractionThreadLimits) {}
 
-  extract(request: ExtractionRequest): Promise<ExtractedDocument> {
+  extract(request: ExtractionRequest): Promise<ExtractionResult> {
     if (this.closed) return Promise.reject(new Error('The extraction threads are closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject, alone: false });
@@ -135,8 +135,8 @@ export class ExtractionPool {
       const task = thread.task;
       thread.task = undefined;
       clearTimeout(thread.timer);
-      if ('document' in reply) task?.resolve(reply.document);
-      else task?.reject(Object.assign(new ExtractionFailed(reply.failure.kind, reply.failure.message), { cause: reply.failure.cause }));
+      if ('failure' in reply) task?.reject(Object.assign(new ExtractionFailed(reply.failure.kind, reply.failure.message), { cause: reply.failure.cause }));
+      else task?.resolve(reply);
     }
     thread.ready = true;
     thread.worker.unref(); // an idle thread does not keep the process alive

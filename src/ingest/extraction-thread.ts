@@ -1,20 +1,25 @@
 // The script of an extraction thread: it extracts one document at a time, as the pool sends them,
-// and posts back the blocks or the reason for the user. Runs under the heap limit the pool gives
-// the thread; the pool ends the thread when it runs out of time or memory.
+// and posts back the blocks (or, asked with chunking options, the prepared document: blocks, text
+// and chunks) or the reason for the user. Runs under the heap limit the pool gives the thread; the
+// pool ends the thread when it runs out of time or memory.
 import { parentPort } from 'node:worker_threads';
+import type { ChunkOptions } from './chunking.js';
 import { ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionFailureKind, type ExtractionLimits } from './document.js';
 import { extractDocument } from './extract.js';
+import { prepareDocument, type PreparedDocument } from './prepare.js';
 
 export interface ExtractionRequest {
   type: DocumentType;
   bytes: Uint8Array;
   limits: ExtractionLimits;
+  /** Chunk the document too, with these options, and answer with the prepared document. */
+  chunking?: ChunkOptions;
 }
 
-export type ExtractionReply =
-  | { ready: true }
-  | { document: ExtractedDocument }
-  | { failure: { kind: ExtractionFailureKind; message: string; cause?: string } };
+/** What an extraction gives: the extracted document, or the prepared one when chunking was asked for. */
+export type ExtractionResult = { document: ExtractedDocument } | { prepared: PreparedDocument };
+
+export type ExtractionReply = { ready: true } | ExtractionResult | { failure: { kind: ExtractionFailureKind; message: string; cause?: string } };
 
 function replyTo(error: unknown): ExtractionReply {
   // extractDocument turns every error into an ExtractionFailed; the library's own error, kept as its
@@ -30,7 +35,10 @@ if (port !== null) {
     const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
     let reply: ExtractionReply;
     try {
-      reply = { document: await extractDocument(request.type, bytes, request.limits) };
+      reply =
+        request.chunking === undefined
+          ? { document: await extractDocument(request.type, bytes, request.limits) }
+          : { prepared: await prepareDocument(request.type, bytes, request.limits, request.chunking) };
     } catch (error) {
       reply = replyTo(error);
     }

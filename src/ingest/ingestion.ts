@@ -1,13 +1,17 @@
 // The ingestion steps as the document pipeline calls them: detect the type when a document is
-// accepted; then extract, keep the whole text, and chunk. Budgets and limits are set once here.
+// accepted; then extract, keep the whole text, and chunk (`prepare` does all three in a thread).
+// Budgets and limits are set once here.
 // Extraction runs in a small pool of threads (extraction-pool.ts), bounded in memory and time,
 // so that a hostile or enormous file fails alone instead of taking the server with it.
 import { chunkDocument, type Chunk, type ChunkOptions } from './chunking.js';
 import { DEFAULT_EXTRACTION_LIMITS, DOCUMENT_TYPES, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
 import { DEFAULT_EXTRACTION_THREADS, ExtractionPool, type ExtractionThreadLimits } from './extraction-pool.js';
+import type { ExtractionRequest, ExtractionResult } from './extraction-thread.js';
+import { documentText, type PreparedDocument } from './prepare.js';
 
 export { detectDocumentType } from './detect-type.js';
 export { DEFAULT_EXTRACTION_THREADS, type ExtractionThreadLimits } from './extraction-pool.js';
+export { documentText, type PreparedDocument } from './prepare.js';
 
 /** 512 tokens fits every common embedding model's input with room; 64 tokens is about two sentences. */
 export const DEFAULT_CHUNKING: ChunkOptions = { maxTokens: 512, overlapTokens: 64 };
@@ -22,6 +26,8 @@ export interface IngestionOptions {
 export interface Ingestion {
   /** Throws ExtractionFailed (413 or 415, with a reason for the user) when the text cannot be had. */
   extract(type: string, bytes: Buffer): Promise<ExtractedDocument>;
+  /** Extracts, joins the text and chunks, all in an extraction thread; throws as `extract` does. */
+  prepare(type: string, bytes: Buffer): Promise<PreparedDocument>;
   /** The document's whole text, as the document's `text` field keeps it. */
   textOf(document: ExtractedDocument): string;
   chunk(document: ExtractedDocument): Chunk[];
@@ -33,11 +39,6 @@ export function isDocumentType(type: string): type is DocumentType {
   return (DOCUMENT_TYPES as readonly string[]).includes(type);
 }
 
-/** The blocks' text, one block after another with a blank line between them. */
-export function documentText(document: ExtractedDocument): string {
-  return document.blocks.map((block) => block.text).join('\n\n');
-}
-
 export function createIngestion(options: IngestionOptions = {}): Ingestion {
   const limits = options.limits ?? DEFAULT_EXTRACTION_LIMITS;
   const chunking = options.chunking ?? DEFAULT_CHUNKING;
@@ -45,12 +46,22 @@ export function createIngestion(options: IngestionOptions = {}): Ingestion {
   // Started at the first extraction: an app that never extracts starts no thread.
   let pool: ExtractionPool | undefined;
   let closed = false;
+  const run = (type: string, bytes: Buffer, request: Partial<ExtractionRequest>): Promise<ExtractionResult> => {
+    if (closed) return Promise.reject(new Error('The ingestion is closed'));
+    if (!isDocumentType(type)) return Promise.reject(new ExtractionFailed('unreadable', `Documents of type "${type}" cannot be processed`));
+    pool ??= new ExtractionPool(threads);
+    return pool.extract({ ...request, type, bytes, limits });
+  };
   return {
     async extract(type, bytes) {
-      if (closed) throw new Error('The ingestion is closed');
-      if (!isDocumentType(type)) throw new ExtractionFailed('unreadable', `Documents of type "${type}" cannot be processed`);
-      pool ??= new ExtractionPool(threads);
-      return pool.extract({ type, bytes, limits });
+      const result = await run(type, bytes, {});
+      if (!('document' in result)) throw new Error('The extraction thread answered with a prepared document');
+      return result.document;
+    },
+    async prepare(type, bytes) {
+      const result = await run(type, bytes, { chunking });
+      if (!('prepared' in result)) throw new Error('The extraction thread answered without chunks');
+      return result.prepared;
     },
     textOf: documentText,
     chunk: (document) => chunkDocument(document, chunking),

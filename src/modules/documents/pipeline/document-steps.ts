@@ -2,7 +2,7 @@
 // the corpus's event log (which the SSE stream tails) in the same transaction.
 import type { DocumentStep } from '../../../db/schema.js';
 import type { Repositories } from '../../../repositories.js';
-import type { DocumentChange } from '../documents.repo.js';
+import type { DocumentChange, DocumentEvent } from '../documents.repo.js';
 
 export interface StepChange {
   organizationId: number;
@@ -14,32 +14,51 @@ export interface StepChange {
   at: string;
 }
 
+const eventOf = (change: StepChange): DocumentEvent => ({
+  corpus_id: change.corpusId,
+  document_id: change.documentId,
+  step: change.step,
+  is_failed: change.failed ? 1 : 0,
+  error: change.error,
+  created_on: change.at,
+});
+
 /**
  * Moves a document to a step, with any fields the step produced, in one update, and logs the event.
  * A document deleted meanwhile is left alone: false, and nothing is written.
  */
-export async function recordStep(repos: Repositories, change: StepChange, fields: DocumentChange = {}): Promise<boolean> {
-  const present = await repos.documents.updateIfPresent(change.organizationId, change.documentId, {
+export function recordStep(repos: Repositories, change: StepChange, fields: DocumentChange = {}): Promise<boolean> {
+  return recordSteps(repos, [change], fields);
+}
+
+/**
+ * Moves a document through several steps of one document at once, in the order given (steps that
+ * went by faster than anyone could watch them): the row takes the last, with the fields, in one
+ * update, and every step is logged with its own time. False, and nothing written, when it was deleted.
+ */
+export async function recordSteps(repos: Repositories, changes: readonly StepChange[], fields: DocumentChange = {}): Promise<boolean> {
+  const last = changes[changes.length - 1]!;
+  const present = await repos.documents.updateIfPresent(last.organizationId, last.documentId, {
     ...fields,
-    step: change.step,
-    failed_on: change.failed ? change.at : null,
-    error: change.error,
-    modified_on: change.at,
+    step: last.step,
+    failed_on: last.failed ? last.at : null,
+    error: last.error,
+    modified_on: last.at,
   });
   if (!present) return false;
-  await repos.documents.appendEvent({
-    corpus_id: change.corpusId,
-    document_id: change.documentId,
-    step: change.step,
-    is_failed: change.failed ? 1 : 0,
-    error: change.error,
-    created_on: change.at,
-  });
+  await repos.documents.appendEvents(changes.map(eventOf));
   return true;
 }
 
 export async function enqueueProcessing(repos: Repositories, organizationId: number, documentId: number, at: string): Promise<void> {
   await repos.jobs.enqueue('document.process', { organizationId, documentId }, at);
+}
+
+/** Documents just written at `queued` (the step their rows were inserted with): logged, each with its job. */
+export async function queueNewDocuments(repos: Repositories, organizationId: number, corpusId: number, documentIds: readonly number[], at: string): Promise<void> {
+  const queued = documentIds.map((documentId) => eventOf({ organizationId, corpusId, documentId, step: 'queued', failed: false, error: null, at }));
+  await repos.documents.appendEvents(queued);
+  await repos.jobs.enqueueMany('document.process', documentIds.map((documentId) => ({ organizationId, documentId })), at);
 }
 
 /**
@@ -52,7 +71,7 @@ export async function reopenForEmbedding(
   at: string,
 ): Promise<boolean> {
   if (!(await repos.documents.moveStep(document.organization_id, document.id, 'indexed', 'embedding', at))) return false;
-  await repos.documents.appendEvent({ corpus_id: document.corpus_id, document_id: document.id, step: 'embedding', is_failed: 0, error: null, created_on: at });
+  await repos.documents.appendEvent(eventOf({ organizationId: document.organization_id, corpusId: document.corpus_id, documentId: document.id, step: 'embedding', failed: false, error: null, at }));
   await enqueueProcessing(repos, document.organization_id, document.id, at);
   return true;
 }

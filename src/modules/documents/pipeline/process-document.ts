@@ -6,14 +6,15 @@
 import { performance } from 'node:perf_hooks';
 import type { DocumentRow, DocumentStep } from '../../../db/schema.js';
 import { ExtractionFailed } from '../../../ingest/document.js';
-import type { Ingestion } from '../../../ingest/ingestion.js';
+import type { Ingestion, PreparedDocument } from '../../../ingest/ingestion.js';
 import type { Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
 import { searchFields, searchTitle } from '../../../search/analyzer.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
-import { recordStep, type StepChange } from './document-steps.js';
+import { recordStep, recordSteps, type StepChange } from './document-steps.js';
+import { StepProgress } from './step-progress.js';
 
 /** Vectors of chunks, as the pipeline uses them (src/modules/retrieval/vector-index.ts implements them). */
 export interface ChunkVectors {
@@ -68,20 +69,30 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     const bytes = document.file_key === null ? undefined : await this.blobs.get(document.file_key);
     if (!bytes) throw new PermanentJobError('The stored file of this document is missing');
 
-    await this.enter(document, 'extracting', {});
-    let started = performance.now();
-    const extracted = await this.ingestion.extract(document.type, bytes);
-    const text = this.ingestion.textOf(extracted);
-    timings.extracting = elapsed(started);
-    await this.enter(document, 'chunking', { text, step_timings: JSON.stringify(timings) });
+    // Extraction and chunking run together in an extraction thread; their steps are written with
+    // the step that follows them, or on their own when they take long or fail (step-progress.ts).
+    const progress = new StepProgress(this.store);
+    progress.enter(this.change(document, 'extracting', new Date().toISOString()));
+    let prepared: PreparedDocument;
+    try {
+      prepared = await this.ingestion.prepare(document.type, bytes);
+    } catch (error) {
+      await progress.flush().catch(() => undefined);
+      if (progress.gone) throw new DocumentGone();
+      throw error;
+    }
+    const { document: extracted, text, chunks } = prepared;
+    timings.extracting = prepared.timings.extracting;
+    timings.chunking = prepared.timings.chunking;
+    const chunkingBegan = new Date(Date.now() - prepared.timings.chunking).toISOString();
+    progress.enter(this.change(document, 'chunking', chunkingBegan), { text });
+    await progress.settled();
 
-    started = performance.now();
-    const chunks = this.ingestion.chunk(extracted);
-    timings.chunking = elapsed(started);
     const next = this.vectors.active ? 'embedding' : 'indexed';
     await this.store.transaction(async (repos) => {
       const at = new Date().toISOString();
-      const present = await recordStep(repos, this.change(document, next, at), {
+      const present = await recordSteps(repos, progress.through(this.change(document, next, at)), {
+        ...progress.fields,
         title: extracted.title ?? null,
         chunk_count: chunks.length,
         step_timings: JSON.stringify(timings),
@@ -106,6 +117,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
         })),
       );
     });
+    progress.written();
   }
 
   /** Embeds the chunks that have no vector yet, then the document is indexed. */
@@ -116,13 +128,6 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     await this.store.transaction(async (repos) => {
       const at = new Date().toISOString();
       if (!(await recordStep(repos, this.change(document, 'indexed', at), { step_timings: JSON.stringify(timings), indexed_on: at }))) throw new DocumentGone();
-    });
-  }
-
-  /** Moves the document to a step (with any fields the step produced), unless it was deleted. */
-  private async enter(document: DocumentRow, step: DocumentStep, fields: { text?: string; step_timings?: string }): Promise<void> {
-    await this.store.transaction(async (repos) => {
-      if (!(await recordStep(repos, this.change(document, step, new Date().toISOString()), fields))) throw new DocumentGone();
     });
   }
 
