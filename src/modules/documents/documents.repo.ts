@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { DB, DocumentStep, DocumentsTable } from '../../db/schema.js';
+import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { ListWindow } from '../../pagination.js';
 
@@ -15,6 +15,18 @@ export interface DocumentFilter {
 export type DocumentChange = Updateable<DocumentsTable>;
 
 export type NewDocument = Omit<Insertable<DocumentsTable>, 'tags'> & { tags: string[] };
+
+/** A step change of a document, as the corpus's event log keeps it. */
+export type DocumentEvent = Omit<DocumentEventsTable, 'id'>;
+
+/** Rows a multi-row statement carries: bound parameters stay well under both databases' limits. */
+const ROWS_PER_STATEMENT = 500;
+
+async function inBatches<T, R>(items: readonly T[], write: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const written: R[] = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) written.push(...(await write(items.slice(start, start + ROWS_PER_STATEMENT))));
+  return written;
+}
 
 /** Where a document is: every query names the organization as well as the corpus. */
 export interface CorpusScope {
@@ -47,6 +59,11 @@ export class DocumentsRepo {
 
   find(scope: CorpusScope, documentId: number) {
     return this.withUsers(scope).selectAll('d').select(DocumentsRepo.USER_COLUMNS).where('d.id', '=', documentId).executeTakeFirst();
+  }
+
+  /** Documents of the corpus by id, in one query (an upload's answer); in no particular order. */
+  findMany(scope: CorpusScope, documentIds: readonly number[]) {
+    return inBatches(documentIds, (ids) => this.withUsers(scope).selectAll('d').select(DocumentsRepo.USER_COLUMNS).where('d.id', 'in', ids).execute());
   }
 
   list(scope: CorpusScope, filter: DocumentFilter, window: ListWindow) {
@@ -167,6 +184,24 @@ export class DocumentsRepo {
       .execute();
   }
 
+  /**
+   * New documents with their tags, in a few statements for them all. A multi-row RETURNING promises
+   * no order, so each id is given by the document's file key, which is the server's and unique.
+   */
+  async insertMany(documents: readonly (NewDocument & { file_key: string })[]): Promise<Map<string, number>> {
+    const rows = await inBatches(documents, (batch) =>
+      this.db
+        .insertInto('documents')
+        .values(batch.map((document) => ({ ...document, tags: JSON.stringify(document.tags) })))
+        .returning(['id', 'file_key'])
+        .execute(),
+    );
+    const idByKey = new Map(rows.map((row) => [row.file_key!, row.id]));
+    const tags = documents.flatMap((document) => document.tags.map((tag) => ({ document_id: idByKey.get(document.file_key)!, tag })));
+    await inBatches(tags, (batch) => this.db.insertInto('document_tags').values(batch).execute());
+    return idByKey;
+  }
+
   /** A new document with its tags (the JSON column and the rows that filter by tag). */
   async insert(document: NewDocument) {
     const row = await this.db
@@ -204,8 +239,13 @@ export class DocumentsRepo {
     return rows.map((row) => row.file_key!);
   }
 
-  async appendEvent(event: { corpus_id: number; document_id: number; step: DocumentStep; is_failed: number; error: string | null; created_on: string }) {
+  async appendEvent(event: DocumentEvent) {
     await this.db.insertInto('document_events').values(event).execute();
+  }
+
+  /** Events in the order given (their ids follow it). */
+  async appendEvents(events: readonly DocumentEvent[]): Promise<void> {
+    await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */

@@ -14,7 +14,7 @@ import type { CorpusScope, DocumentFilter } from './documents.repo.js';
 import type { DocumentView, LegacyDocument, OnDuplicate } from './documents.schemas.js';
 import type { IncomingDocument } from './incoming.js';
 import { sentFields } from '../../fields.js';
-import { enqueueProcessing, recordStep } from './pipeline/document-steps.js';
+import { enqueueProcessing, queueNewDocuments, recordStep } from './pipeline/document-steps.js';
 
 /** What the documents service needs from the outside world, kept apart so that tests and the CLI share it. */
 export interface DocumentSources {
@@ -51,6 +51,16 @@ export class DocumentsService {
     const document = await this.store.repos.documents.find(scope, documentId);
     if (!document) throw new NotFound('document', documentId);
     return presentDocument(document);
+  }
+
+  /** Documents in the order of their ids, read in one query. */
+  private async views(scope: CorpusScope, documentIds: number[]): Promise<DocumentView[]> {
+    const byId = new Map((await this.store.repos.documents.findMany(scope, documentIds)).map((document) => [document.id, document]));
+    return documentIds.map((id) => {
+      const document = byId.get(id);
+      if (!document) throw new NotFound('document', id);
+      return presentDocument(document);
+    });
   }
 
   /** The corpus, once the caller is known to hold `needed` on it, as every document query names it. */
@@ -98,11 +108,11 @@ export class DocumentsService {
     }
     const toStore = onDuplicate === 'skip' ? accepted.filter((document) => !existingByHash.has(document.hash)) : accepted;
 
-    const keys: string[] = [];
+    let keys: string[] = [];
     let stored = false;
     let ids: number[];
     try {
-      for (const document of toStore) keys.push(await this.blobs.put(document.bytes));
+      keys = await this.storeFiles(toStore.map((document) => document.bytes));
       stored = true;
       ids = await this.store.transaction(async (repos) => {
         const at = now();
@@ -110,9 +120,9 @@ export class DocumentsService {
           const replacedHashes = new Set(duplicates.map((duplicate) => duplicate.hash));
           for (const old of existing) if (replacedHashes.has(old.content_hash)) await this.markDeleted(repos, actor, old.id, at);
         }
-        const created: number[] = [];
-        for (const [index, document] of toStore.entries()) {
-          const row = await repos.documents.insert({
+        // One statement for all the rows, one for their events, one for their jobs.
+        const idByKey = await repos.documents.insertMany(
+          toStore.map((document, index) => ({
             organization_id: actor.organizationId,
             corpus_id: corpusId,
             type: document.type,
@@ -121,7 +131,7 @@ export class DocumentsService {
             text: '',
             tags,
             upload_from: document.uploadFrom,
-            step: 'queued',
+            step: 'queued' as const,
             content_hash: document.hash,
             file_key: keys[index]!,
             size_bytes: document.bytes.length,
@@ -129,11 +139,10 @@ export class DocumentsService {
             created_by: actor.userId,
             modified_on: at,
             modified_by: actor.userId,
-          });
-          await recordStep(repos, { organizationId: actor.organizationId, corpusId, documentId: row.id, step: 'queued', failed: false, error: null, at });
-          await enqueueProcessing(repos, actor.organizationId, row.id, at);
-          created.push(row.id);
-        }
+          })),
+        );
+        const created = keys.map((key) => idByKey.get(key)!);
+        await queueNewDocuments(repos, actor.organizationId, corpusId, created, at);
         return created;
       });
     } catch (error) {
@@ -145,10 +154,22 @@ export class DocumentsService {
       throw error;
     }
     this.onEnqueued();
-    const items = await Promise.all(ids.map((id) => this.view(scope, id)));
-    if (onDuplicate === 'skip') items.push(...(await Promise.all(duplicates.map((d) => this.view(scope, existingByHash.get(d.hash)!.id)))));
+    const shown = onDuplicate === 'skip' ? [...ids, ...duplicates.map((d) => existingByHash.get(d.hash)!.id)] : ids;
+    const items = await this.views(scope, shown);
     const action = onDuplicate === 'skip' ? 'skipped' : onDuplicate === 'replace' ? 'replaced' : 'kept_both';
     return { items, duplicates: duplicates.map((d) => ({ source: d.source, document_id: existingByHash.get(d.hash)!.id, action })) };
+  }
+
+  /**
+   * Stores the files side by side; all or none: when one fails, those already stored are removed
+   * and the failure thrown. The keys come in the order of the files.
+   */
+  private async storeFiles(files: Buffer[]): Promise<string[]> {
+    const results = await Promise.allSettled(files.map((bytes) => this.blobs.put(bytes)));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure === undefined) return results.map((result) => (result as PromiseFulfilledResult<string>).value);
+    for (const result of results) if (result.status === 'fulfilled') await this.blobs.delete(result.value).catch(() => undefined);
+    throw failure.reason;
   }
 
   async list(actor: Actor, corpusId: number, filter: DocumentFilter, page: PageRequest): Promise<PageResult<DocumentView>> {
