@@ -15,32 +15,33 @@ export interface FullTextIndex {
   documentFrequency(db: Kysely<DB>, corpusIds: number[], term: string): Promise<number>;
 }
 
-/** Field weights of the candidates' rank, as in src/search/ranking.ts: title 4, heading 2, text 1. */
-const FTS5_WEIGHTS = sql.raw('4.0, 2.0, 1.0');
+/** Field weights of the candidates' rank, as in src/search/ranking.ts: title 4, heading 2, text 1; the corpus column 0. */
+const FTS5_WEIGHTS = sql.raw('0.0, 4.0, 2.0, 1.0');
 /** ts_rank's weights are given for D, C, B, A: the text is D, the heading path B, the title A. */
 const TS_RANK_WEIGHTS = '{0.25, 0.25, 0.5, 1.0}';
 
-// Terms are letters and digits only (the analyser's output); quoting keeps them terms all the same.
-const fts5Match = (terms: string[]) => terms.map((term) => `"${term}"`).join(' OR ');
+/**
+ * An FTS5 query for chunks of the corpora holding any of the terms. The corpus is a column of the
+ * index (its id as a token), so the corpora are checked in the index, without reading chunk rows.
+ * Terms are letters and digits only (the analyser's output); quoting keeps them terms all the same.
+ */
+export const fts5Match = (corpusIds: number[], terms: string[]) =>
+  `corpus_id : (${corpusIds.map((id) => `"${id}"`).join(' OR ')}) AND {search_title search_heading search_body} : (${terms.map((term) => `"${term}"`).join(' OR ')})`;
 const tsQuery = (terms: string[]) => terms.map((term) => `'${term}'`).join(' | ');
-
-/** The corpus is checked through the covering index chunks_corpus (corpus_id, id), without reading the chunk's row. */
-const inCorpora = (corpusIds: number[]) => sql`exists (select 1 from chunks c where c.corpus_id in (${sql.join(corpusIds)}) and c.id = chunks_fts.rowid)`;
 
 export const sqliteFullText: FullTextIndex = {
   async candidates(db, corpusIds, terms, limit) {
     if (terms.length === 0 || corpusIds.length === 0) return [];
     const { rows } = await sql<{ chunk_id: number }>`
-      select chunks_fts.rowid as chunk_id from chunks_fts
-      where chunks_fts match ${fts5Match(terms)} and ${inCorpora(corpusIds)}
+      select rowid as chunk_id from chunks_fts
+      where chunks_fts match ${fts5Match(corpusIds, terms)}
       order by bm25(chunks_fts, ${FTS5_WEIGHTS})
       limit ${limit}`.execute(db);
     return rows.map((row) => row.chunk_id);
   },
   async documentFrequency(db, corpusIds, term) {
     if (corpusIds.length === 0) return 0;
-    const { rows } = await sql<{ found: number }>`
-      select count(*) as found from chunks_fts where chunks_fts match ${fts5Match([term])} and ${inCorpora(corpusIds)}`.execute(db);
+    const { rows } = await sql<{ found: number }>`select count(*) as found from chunks_fts where chunks_fts match ${fts5Match(corpusIds, [term])}`.execute(db);
     return Number(rows[0]?.found ?? 0);
   },
 };

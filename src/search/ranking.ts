@@ -2,8 +2,8 @@
 // it is the same on SQLite and PostgreSQL (the databases only find the candidates; see
 // src/db/full-text.ts). Three parts, each from 0 to 1:
 //
-// - relevance: BM25F over three fields. A term's frequency counts WEIGHTS.title times in the
-//   document's title and WEIGHTS.heading times in the heading path; the body's is normalised by the
+// - relevance: BM25F over three fields. A term's frequency counts weights.title times in the
+//   document's title and weights.heading times in the heading path; the body's is normalised by the
 //   chunk's length against the corpus's average. Terms weigh by their IDF in the searched corpora.
 // - coverage: the share of the query's IDF the passage holds at all: all the rare words beat many
 //   repetitions of one.
@@ -29,12 +29,25 @@ export interface CandidateFields {
   length: number;
 }
 
-const WEIGHTS = { title: 4, heading: 2, body: 1 };
-const K1 = 1.2;
-const B = 0.75;
-/** Terms further apart than this, in terms, are not near. */
-const NEAR = 8;
-const PARTS = { relevance: 0.5, coverage: 0.3, proximity: 0.2 };
+export interface RankingParameters {
+  /** How much a term in each field counts: the title's and heading's against the text's. */
+  weights: { title: number; heading: number; body: number };
+  /** BM25's saturation of term frequency, and how much the text's length normalises it. */
+  k1: number;
+  b: number;
+  /** Terms further apart than this, in terms, are not near. */
+  near: number;
+  /** The parts' shares of the score; they add up to 1. */
+  parts: { relevance: number; coverage: number; proximity: number };
+}
+
+export const RANKING: RankingParameters = {
+  weights: { title: 4, heading: 2, body: 1 },
+  k1: 1.2,
+  b: 0.75,
+  near: 8,
+  parts: { relevance: 0.5, coverage: 0.3, proximity: 0.2 },
+};
 
 export function inverseDocumentFrequency(statistics: CorpusStatistics, term: string): number {
   const n = statistics.documentFrequency.get(term) ?? 0;
@@ -53,15 +66,15 @@ function positionsIn(field: readonly string[], wanted: ReadonlySet<string>): Map
   return positions;
 }
 
-/** 1 for `first` right before `second`, less the further apart or when reversed, 0 beyond NEAR. */
-function closeness(first: readonly number[] | undefined, second: readonly number[] | undefined): number {
+/** 1 for `first` right before `second`, less the further apart or when reversed, 0 beyond `near`. */
+function closeness(first: readonly number[] | undefined, second: readonly number[] | undefined, near: number): number {
   if (!first || !second) return 0;
   let best = 0;
   for (const a of first) {
     for (const b of second) {
       const distance = b - a;
       const value = distance > 0 ? 1 / distance : 1 / (1 - distance);
-      if (Math.abs(distance) <= NEAR && value > best) best = value;
+      if (Math.abs(distance) <= near && value > best) best = value;
     }
   }
   return best;
@@ -78,6 +91,7 @@ export class QueryScorer {
   constructor(
     private readonly terms: readonly string[],
     private readonly statistics: CorpusStatistics,
+    private readonly parameters: RankingParameters = RANKING,
   ) {
     this.idf = new Map(terms.map((term) => [term, inverseDocumentFrequency(statistics, term)]));
     this.totalIdf = [...this.idf.values()].reduce((sum, value) => sum + value, 0);
@@ -91,13 +105,14 @@ export class QueryScorer {
 
   score(candidate: CandidateFields): number {
     if (this.totalIdf === 0) return 0;
+    const { weights, k1, b, near, parts } = this.parameters;
     const fields = [
-      { weight: WEIGHTS.title, positions: positionsIn(candidate.title, this.wanted), norm: 1 },
-      { weight: WEIGHTS.heading, positions: positionsIn(candidate.heading, this.wanted), norm: 1 },
+      { weight: weights.title, positions: positionsIn(candidate.title, this.wanted), norm: 1 },
+      { weight: weights.heading, positions: positionsIn(candidate.heading, this.wanted), norm: 1 },
       {
-        weight: WEIGHTS.body,
+        weight: weights.body,
         positions: positionsIn(candidate.body, this.wanted),
-        norm: 1 - B + (B * candidate.length) / Math.max(this.statistics.averageLength, 1),
+        norm: 1 - b + (b * candidate.length) / Math.max(this.statistics.averageLength, 1),
       },
     ];
     let relevance = 0;
@@ -106,7 +121,7 @@ export class QueryScorer {
       const frequency = fields.reduce((sum, field) => sum + (field.weight * (field.positions.get(term)?.length ?? 0)) / field.norm, 0);
       if (frequency === 0) continue;
       const idf = this.idf.get(term)!;
-      relevance += (idf * frequency) / (K1 + frequency);
+      relevance += (idf * frequency) / (k1 + frequency);
       coverage += idf;
     }
     relevance /= this.totalIdf;
@@ -114,16 +129,17 @@ export class QueryScorer {
     // A one-term query is its own phrase: its proximity is whether the passage holds it.
     let proximity = this.pairWeight === 0 ? coverage : 0;
     for (const pair of this.pairs) {
-      const best = Math.max(...fields.map((field) => closeness(field.positions.get(pair.first), field.positions.get(pair.second))));
+      const best = Math.max(...fields.map((field) => closeness(field.positions.get(pair.first), field.positions.get(pair.second), near)));
       proximity += (pair.weight * best) / this.pairWeight;
     }
-    return PARTS.relevance * relevance + PARTS.coverage * coverage + PARTS.proximity * proximity;
+    return parts.relevance * relevance + parts.coverage * coverage + parts.proximity * proximity;
   }
 }
 
 /** A stored chunk as scoring reads it: its search columns and its length. */
 export interface IndexedChunk {
   id: number;
+  document_id: number;
   search_title: string;
   search_heading: string;
   search_body: string;
@@ -132,13 +148,29 @@ export interface IndexedChunk {
 
 const termsOf = (field: string) => (field === '' ? [] : field.split(' '));
 
+/**
+ * Each further passage of a document already ranked counts this much less than it scores alone (the
+ * second 0.8 times, the third 0.64 times…): an answer's passages come from several documents rather
+ * than all from one long one, unless that document is that much better.
+ */
+export const REPEAT_DOCUMENT_FACTOR = 0.8;
+
 /** The chunks scored, best first (equal scores by id), at most `depth`. */
 export function rankChunks<T extends IndexedChunk>(scorer: QueryScorer, chunks: readonly T[], depth: number): { row: T; score: number }[] {
-  return chunks
+  const byScore = (a: { row: T; score: number }, b: { row: T; score: number }) => b.score - a.score || a.row.id - b.row.id;
+  const scored = chunks
     .map((row) => ({
       row,
       score: scorer.score({ title: termsOf(row.search_title), heading: termsOf(row.search_heading), body: termsOf(row.search_body), length: row.token_count }),
     }))
-    .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
+    .sort(byScore);
+  const seen = new Map<number, number>();
+  return scored
+    .map(({ row, score }) => {
+      const before = seen.get(row.document_id) ?? 0;
+      seen.set(row.document_id, before + 1);
+      return { row, score: score * REPEAT_DOCUMENT_FACTOR ** before };
+    })
+    .sort(byScore)
     .slice(0, depth);
 }
