@@ -9,6 +9,11 @@ export function now(): string {
   return new Date(readMs()).toISOString();
 }
 
+/** The current time in milliseconds since 1970, from the same clock. */
+export function nowMs(): number {
+  return readMs();
+}
+
 /** Puts a clock in place of the system's; returns what puts the previous one back. */
 export function useClock(read: () => number): () => void {
   const previous = readMs;

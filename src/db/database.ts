@@ -10,6 +10,7 @@ import type { Dialect } from './dialect.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { sqliteDialect } from './dialects/sqlite.js';
 import type { DB } from './schema.js';
+import { readDirectly } from './precompiled.js';
 import { withStatementCache } from './statement-cache.js';
 
 export interface Database {
@@ -47,7 +48,9 @@ function openSqlite(dataDir: string): Database {
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   loadVectorExtension(connection);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const cached = withStatementCache(connection);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
+  readDirectly(db, cached);
   return {
     db,
     dialect: sqliteDialect,

@@ -11,6 +11,7 @@ import * as people from './migrations/2026_11_20_0004_people.js';
 import * as vectors from './migrations/2026_11_20_0006_vectors.js';
 import * as runtime from './migrations/2026_11_23_0007_runtime.js';
 import * as search from './migrations/2026_11_23_0008_search.js';
+import * as credentialsEpoch from './migrations/2026_11_23_0009_credentials_epoch.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_20_0006_vectors': vectors,
   '2026_11_23_0007_runtime': runtime,
   '2026_11_23_0008_search': search,
+  '2026_11_23_0009_credentials_epoch': credentialsEpoch,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

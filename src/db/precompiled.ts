@@ -1,7 +1,12 @@
 // Queries on the hottest paths (resolving the caller, reading an agent) are built and compiled by
 // Kysely once per database handle rather than on every request: the query is compiled with a
 // placeholder for each argument, and each run binds the real values in the placeholders' places.
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+//
+// On SQLite a precompiled read also skips Kysely's execution path (its connection lock and the
+// promises around it, which cost more than the read itself): outside a transaction it runs at once
+// on the connection (CachingSqliteDatabase.readNow), inside one it waits its turn as any query does.
+import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely } from 'kysely';
+import type { CachingSqliteDatabase } from './statement-cache.js';
 
 const placeholder = (index: number) => `\u0000argument ${index}\u0000`;
 
@@ -10,6 +15,17 @@ type Binding = { argument: number } | { constant: unknown };
 interface Prepared {
   compiled: CompiledQuery;
   bindings: Binding[];
+  isRead: boolean;
+}
+
+type DirectReader = Pick<CachingSqliteDatabase, 'readNow'>;
+
+/** The SQLite connections whose reads may run at once, by the Kysely handle (never a transaction's) on them. */
+const directReaders = new WeakMap<object, DirectReader>();
+
+/** Lets precompiled reads through this handle run directly on its SQLite connection. */
+export function readDirectly(db: Kysely<any>, connection: DirectReader): void {
+  directReaders.set(db, connection);
 }
 
 export function precompiled<DB, Args extends unknown[], Row>(
@@ -26,10 +42,12 @@ export function precompiled<DB, Args extends unknown[], Row>(
         const index = placeholders.indexOf(value);
         return index >= 0 ? { argument: index } : { constant: value };
       });
-      query = { compiled, bindings };
+      query = { compiled, bindings, isRead: SelectQueryNode.is(compiled.query) };
       prepared.set(db, query);
     }
     const parameters = query.bindings.map((binding) => ('argument' in binding ? args[binding.argument] : binding.constant));
+    const rows = query.isRead ? directReaders.get(db)?.readNow(query.compiled.sql, parameters) : undefined;
+    if (rows !== undefined) return rows as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(query.compiled.sql, parameters));
     return result.rows;
   };

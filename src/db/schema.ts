@@ -68,6 +68,12 @@ export interface ApiKeysTable {
   revoked_on: string | null;
 }
 
+/** One row (id 1): moved by triggers with every change that can end a credential (migration 0009). */
+export interface CredentialsEpochTable {
+  id: number;
+  value: number;
+}
+
 export type AgentStatus = 'draft' | 'active' | 'inactive';
 
 export interface AgentsTable {
@@ -471,6 +477,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  credentials_epoch: CredentialsEpochTable;
   agents: AgentsTable;
   agent_history: AgentHistoryTable;
   agent_recent: AgentRecentTable;

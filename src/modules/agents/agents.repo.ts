@@ -97,6 +97,15 @@ const visibleAgent = precompiled(2, (db: Kysely<DB>, organizationId: number, age
     .where('a.id', '=', agentId),
 );
 
+// Beside it, the corpora the agent is connected to.
+const corporaOfAgent = precompiled(1, (db: Kysely<DB>, agentId: number) =>
+  db.selectFrom('corpus_agents').select('corpus_id').where('agent_id', '=', agentId).orderBy('corpus_id'),
+);
+
+function decodeRow<Row extends StoredRow>(row: Row, corpusIds: number[]): Omit<Row, 'conversation_starters' | 'retrieval'> & Decoded<StoredRow> {
+  return { ...row, conversation_starters: parseStringArray(row.conversation_starters), retrieval: decodeRetrieval(row.retrieval), corpus_ids: corpusIds };
+}
+
 export class AgentsRepo {
   constructor(
     private readonly db: Kysely<DB>,
@@ -109,7 +118,9 @@ export class AgentsRepo {
 
   async findVisible(organizationId: number, agentId: number) {
     const row = (await visibleAgent(this.db, organizationId, agentId))[0];
-    return row && (await this.decode([row]))[0];
+    if (!row) return undefined;
+    const links = await corporaOfAgent(this.db, agentId);
+    return decodeRow(row, links.map((link) => link.corpus_id));
   }
 
   /** Decodes rows, with the corpora each agent is connected to, read for all of them at once. */
@@ -127,12 +138,7 @@ export class AgentsRepo {
       .execute();
     const corporaOf = new Map<number, number[]>();
     for (const link of links) corporaOf.set(link.agent_id, [...(corporaOf.get(link.agent_id) ?? []), link.corpus_id]);
-    return rows.map((row) => ({
-      ...row,
-      conversation_starters: parseStringArray(row.conversation_starters),
-      retrieval: decodeRetrieval(row.retrieval),
-      corpus_ids: corporaOf.get(row.id) ?? [],
-    }));
+    return rows.map((row) => decodeRow(row, corporaOf.get(row.id) ?? []));
   }
 
   /** Agents of the organization that carry this alias (aliases are not unique). */

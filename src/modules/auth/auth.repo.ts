@@ -9,6 +9,8 @@ export interface CallerRow {
   role: OrganizationRole;
   credential_id: number;
   last_used_on: string | null;
+  /** Null for a key without an expiry; sessions always expire. */
+  expires_on: string | null;
 }
 
 export type NewApiKey = Insertable<ApiKeysTable>;
@@ -20,7 +22,7 @@ const callerByApiKeyHash = precompiled(2, (db: Kysely<DB>, keyHash: string, now:
   db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 'k.id as credential_id', 'k.last_used_on'])
+    .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 'k.id as credential_id', 'k.last_used_on', 'k.expires_on'])
     .where('k.key_hash', '=', keyHash)
     .where('k.revoked_on', 'is', null)
     .where((eb) => eb.or([eb('k.expires_on', 'is', null), eb('k.expires_on', '>', now)]))
@@ -31,17 +33,27 @@ const callerBySessionHash = precompiled(2, (db: Kysely<DB>, tokenHash: string, n
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 's.id as credential_id', 's.created_on as last_used_on'])
+    .select(['u.id as user_id', 'u.organization_id', 'u.email', 'u.role', 's.id as credential_id', 's.created_on as last_used_on', 's.expires_on'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_on', '>', now)
     .where('u.deactivated_on', 'is', null),
 );
+
+// Read on every authenticated request (src/modules/auth/caller-cache.ts).
+const epochOfCredentials = precompiled(0, (db: Kysely<DB>) => db.selectFrom('credentials_epoch').select('value').where('id', '=', 1));
 
 export class AuthRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
   async findCallerByApiKeyHash(keyHash: string, now: string): Promise<CallerRow | undefined> {
     return (await callerByApiKeyHash(this.db, keyHash, now))[0];
+  }
+
+  /** The credentials epoch: it moves with every change that can end a credential (migration 0009). */
+  async credentialsEpoch(): Promise<number> {
+    const row = (await epochOfCredentials(this.db))[0];
+    if (row === undefined) throw new Error('The credentials epoch row is missing (migration 2026_11_23_0009)');
+    return row.value;
   }
 
   async findCallerBySessionHash(tokenHash: string, now: string): Promise<CallerRow | undefined> {

@@ -1,22 +1,29 @@
 // One function resolves the caller for every kind of credential (authenticate); login, logout and
 // API keys live beside it so that every credential is made and checked in one place.
-import { hoursFrom, now } from '../../clock.js';
+import { hoursFrom, now, nowMs } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { BadRequest, NotFound, Unauthenticated } from '../../errors.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
 import type { Actor } from './actor.js';
-import type { CallerRow } from './auth.repo.js';
+import { readBearer, type Bearer } from './bearer.js';
+import { CallerCache, type CachedCaller } from './caller-cache.js';
 import { spendVerificationTime, verifyPassword } from './password.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX, generateToken, hashToken } from './tokens.js';
 
 /** How stale last_used_on may get before a request writes it again; saves a write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-// The scheme name is case-insensitive (RFC 9110 §11.1); the token is matched as sent.
-const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
 const PREFIX_SHOWN = API_KEY_PREFIX.length + 6;
 
+function kindOf(token: string): Actor['credential']['kind'] {
+  if (token.startsWith(API_KEY_PREFIX)) return 'api_key';
+  if (token.startsWith(SESSION_TOKEN_PREFIX)) return 'session';
+  throw new Unauthenticated('Unknown kind of token');
+}
+
 export class AuthService {
+  private readonly callers = new CallerCache();
+
   constructor(
     private readonly store: UnitOfWork,
     private readonly config: Config,
@@ -26,31 +33,50 @@ export class AuthService {
   /** Resolves the caller from an Authorization header, or throws Unauthenticated. */
   async authenticate(authorization: string | undefined): Promise<Actor> {
     if (authorization === undefined) throw new Unauthenticated();
-    const token = BEARER.exec(authorization)?.[1];
-    if (token === undefined) throw new Unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
-    const at = now();
-    const hash = hashToken(token);
-    let caller: CallerRow | undefined;
-    let kind: Actor['credential']['kind'];
-    if (token.startsWith(API_KEY_PREFIX)) {
-      kind = 'api_key';
-      caller = await this.store.repos.auth.findCallerByApiKeyHash(hash, at);
-      if (caller && (caller.last_used_on === null || Date.parse(at) - Date.parse(caller.last_used_on) > LAST_USED_RESOLUTION_MS)) {
-        await this.store.repos.auth.touchApiKey(caller.credential_id, at);
-      }
-    } else if (token.startsWith(SESSION_TOKEN_PREFIX)) {
-      kind = 'session';
-      caller = await this.store.repos.auth.findCallerBySessionHash(hash, at);
-    } else {
-      throw new Unauthenticated('Unknown kind of token');
+    return this.authenticateBearer(readBearer(authorization));
+  }
+
+  /**
+   * Resolves the caller of a bearer token read from an Authorization header (undefined: the header
+   * was malformed). The caller comes from memory while the credentials epoch has not moved, from the
+   * database otherwise; the epoch is read on every call, so a revocation committed anywhere counts
+   * at once.
+   */
+  async authenticateBearer(bearer: Bearer | undefined): Promise<Actor> {
+    if (bearer === undefined) throw new Unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
+    const kind = kindOf(bearer.token);
+    const auth = this.store.repos.auth;
+    const epoch = await auth.credentialsEpoch();
+    const atMs = nowMs();
+    let caller = this.callers.find(epoch, bearer.hash);
+    if (caller === undefined || caller.expiresAtMs <= atMs) {
+      caller = await this.lookUp(kind, bearer.hash, atMs);
+      this.callers.remember(epoch, bearer.hash, caller);
     }
-    if (!caller) throw new Unauthenticated('Invalid, expired or revoked token');
+    if (kind === 'api_key' && atMs - caller.lastUsedMs > LAST_USED_RESOLUTION_MS) {
+      caller.lastUsedMs = atMs;
+      await auth.touchApiKey(caller.actor.credential.id, new Date(atMs).toISOString());
+    }
+    return caller.actor;
+  }
+
+  private async lookUp(kind: Actor['credential']['kind'], hash: string, atMs: number): Promise<CachedCaller> {
+    const at = new Date(atMs).toISOString();
+    const auth = this.store.repos.auth;
+    const row = kind === 'api_key' ? await auth.findCallerByApiKeyHash(hash, at) : await auth.findCallerBySessionHash(hash, at);
+    if (!row) throw new Unauthenticated('Invalid, expired or revoked token');
+    // Shared by every request of this credential until the epoch moves: frozen so that none changes it.
+    const actor: Actor = Object.freeze({
+      userId: row.user_id,
+      organizationId: row.organization_id,
+      email: row.email,
+      role: row.role,
+      credential: Object.freeze({ kind, id: row.credential_id }),
+    });
     return {
-      userId: caller.user_id,
-      organizationId: caller.organization_id,
-      email: caller.email,
-      role: caller.role,
-      credential: { kind, id: caller.credential_id },
+      actor,
+      expiresAtMs: row.expires_on === null ? Number.POSITIVE_INFINITY : Date.parse(row.expires_on),
+      lastUsedMs: kind === 'api_key' && row.last_used_on !== null ? Date.parse(row.last_used_on) : Number.NEGATIVE_INFINITY,
     };
   }
 
