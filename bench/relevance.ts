@@ -44,7 +44,8 @@ function readOptions(): Options {
 }
 
 async function runOnDatabase(database: DatabaseKind, sets: { loaded: LoadedSet; questions: Question[] }[], cleanup: CleanupStack): Promise<DatabaseRun> {
-  const env: Record<string, string> = {};
+  // An embedder named in the environment is passed on, to measure hybrid retrieval against it.
+  const env: Record<string, string> = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => /^(EMBEDDING_|EGRESS_ALLOWED_HOSTS$)/.test(entry[0]) && entry[1] !== undefined));
   // A database of its own for the run, so that runs (and the test suite) never meet.
   if (database === 'postgres') env.DATABASE_URL = await createScratchPostgres(postgresServerUrl()!, 'ap_relevance', cleanup);
   log(`starting the Agent Platform server on ${database}`);

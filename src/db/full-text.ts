@@ -11,8 +11,8 @@ export interface FullTextIndex {
    * (title, then heading path, then text), at most `limit`: the candidates the server then scores.
    */
   candidates(db: Kysely<DB>, corpusIds: number[], terms: string[], limit: number): Promise<number[]>;
-  /** How many chunks of the corpora hold the term, in any field. */
-  documentFrequency(db: Kysely<DB>, corpusIds: number[], term: string): Promise<number>;
+  /** How many chunks of the corpora hold each term, in any field; in the order of the terms. */
+  documentFrequencies(db: Kysely<DB>, corpusIds: number[], terms: string[]): Promise<number[]>;
 }
 
 /** Field weights of the candidates' rank, as in src/search/ranking.ts: title 4, heading 2, text 1; the corpus column 0. */
@@ -39,10 +39,12 @@ export const sqliteFullText: FullTextIndex = {
       limit ${limit}`.execute(db);
     return rows.map((row) => row.chunk_id);
   },
-  async documentFrequency(db, corpusIds, term) {
-    if (corpusIds.length === 0) return 0;
-    const { rows } = await sql<{ found: number }>`select count(*) as found from chunks_fts where chunks_fts match ${fts5Match(corpusIds, [term])}`.execute(db);
-    return Number(rows[0]?.found ?? 0);
+  async documentFrequencies(db, corpusIds, terms) {
+    if (corpusIds.length === 0 || terms.length === 0) return terms.map(() => 0);
+    // One statement for all the terms, each counted in the index.
+    const counts = terms.map((term, index) => sql`(select count(*) from chunks_fts where chunks_fts match ${fts5Match(corpusIds, [term])}) as ${sql.ref(`t${index}`)}`);
+    const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(db);
+    return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
 };
 
@@ -57,10 +59,13 @@ export const postgresFullText: FullTextIndex = {
       limit ${limit}`.execute(db);
     return rows.map((row) => Number(row.chunk_id));
   },
-  async documentFrequency(db, corpusIds, term) {
-    if (corpusIds.length === 0) return 0;
-    const { rows } = await sql<{ found: string | number }>`
-      select count(*) as found from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id in (${sql.join(corpusIds)})`.execute(db);
-    return Number(rows[0]?.found ?? 0);
+  async documentFrequencies(db, corpusIds, terms) {
+    if (corpusIds.length === 0 || terms.length === 0) return terms.map(() => 0);
+    // One scan of the chunks holding any of the terms, counting each.
+    const counts = terms.map((term, index) => sql`count(*) filter (where search @@ to_tsquery('simple', ${tsQuery([term])})) as ${sql.ref(`t${index}`)}`);
+    const { rows } = await sql<Record<string, string | number>>`
+      select ${sql.join(counts)} from chunks
+      where search @@ to_tsquery('simple', ${tsQuery(terms)}) and corpus_id in (${sql.join(corpusIds)})`.execute(db);
+    return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
 };

@@ -15,9 +15,9 @@ export class PassagesRepo {
     return this.dialect.fullText.candidates(this.db, corpusIds, terms, limit);
   }
 
-  /** How many chunks of the corpora hold the term. */
-  documentFrequency(corpusIds: number[], term: string): Promise<number> {
-    return this.dialect.fullText.documentFrequency(this.db, corpusIds, term);
+  /** How many chunks of the corpora hold each term, in the order of the terms. */
+  documentFrequencies(corpusIds: number[], terms: string[]): Promise<number[]> {
+    return this.dialect.fullText.documentFrequencies(this.db, corpusIds, terms);
   }
 
   /** How many chunks the corpora have, and their mean length in tokens. */

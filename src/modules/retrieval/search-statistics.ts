@@ -22,17 +22,38 @@ export class SearchStatistics {
 
   async of(passages: PassagesRepo, corpusIds: number[], terms: readonly string[]): Promise<CorpusStatistics> {
     const key = [...corpusIds].sort((a, b) => a - b).join(',');
-    const size = await this.cached(this.sizes, key, () => passages.corporaSize(corpusIds));
-    const counts = await Promise.all(terms.map((term) => this.cached(this.frequencies, `${key}|${term}`, () => passages.documentFrequency(corpusIds, term))));
-    return { ...size, documentFrequency: new Map(terms.map((term, index) => [term, counts[index]!])) };
+    const size = await this.sizeOf(passages, corpusIds, key);
+    const frequencies = new Map<string, number>();
+    const missing: string[] = [];
+    for (const term of terms) {
+      const entry = this.frequencies.get(`${key}|${term}`);
+      if (entry && this.fresh(entry)) frequencies.set(term, entry.value);
+      else missing.push(term);
+    }
+    if (missing.length > 0) {
+      const counts = await passages.documentFrequencies(corpusIds, missing);
+      missing.forEach((term, index) => {
+        frequencies.set(term, counts[index]!);
+        this.remember(this.frequencies, `${key}|${term}`, counts[index]!);
+      });
+    }
+    return { ...size, documentFrequency: frequencies };
   }
 
-  private async cached<T>(cache: Map<string, Entry<T>>, key: string, count: () => Promise<T>): Promise<T> {
-    const entry = cache.get(key);
-    if (entry && this.clock() - entry.at < TTL_MS) return entry.value;
-    const value = await count();
+  private async sizeOf(passages: PassagesRepo, corpusIds: number[], key: string) {
+    const entry = this.sizes.get(key);
+    if (entry && this.fresh(entry)) return entry.value;
+    const size = await passages.corporaSize(corpusIds);
+    this.remember(this.sizes, key, size);
+    return size;
+  }
+
+  private fresh(entry: Entry<unknown>): boolean {
+    return this.clock() - entry.at < TTL_MS;
+  }
+
+  private remember<T>(cache: Map<string, Entry<T>>, key: string, value: T): void {
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(key, { value, at: this.clock() });
-    return value;
   }
 }
