@@ -51,8 +51,9 @@ const MATCH_CLASSES = [
  * as the server keeps them. checkSameAnswer compares its answers with the server's.
  */
 function floorStatements(db: SQLite.Database, corpusId: number) {
-  const candidates = db.prepare<[string, number], { chunk_id: number }>(`
-    select rowid as chunk_id from chunks_fts where chunks_fts match ? order by bm25(chunks_fts, 0.0, 4.0, 2.0, 1.0) limit ?`);
+  const inCorpus = 'exists (select 1 from chunks c where c.corpus_id in (?) and c.id = chunks_fts.rowid)';
+  const candidates = db.prepare<[string, number, number], { chunk_id: number }>(`
+    select rowid as chunk_id from chunks_fts where chunks_fts match ? and ${inCorpus} order by bm25(chunks_fts, 4.0, 2.0, 1.0) limit ?`);
   const passages = new Map<number, SQLite.Statement<number[], IndexedChunk>>();
   const passagesOf = (count: number) => {
     let statement = passages.get(count);
@@ -66,19 +67,19 @@ function floorStatements(db: SQLite.Database, corpusId: number) {
     }
     return statement;
   };
-  const count = db.prepare<[string], { n: number }>('select count(*) as n from chunks_fts where chunks_fts match ?');
-  const matchOf = (terms: string[]) => fts5Match([corpusId], terms);
+  const count = db.prepare<[string, number], { n: number }>(`select count(*) as n from chunks_fts where chunks_fts match ? and ${inCorpus}`);
+  const matchOf = fts5Match;
   const { chunks, average } = db.prepare('select count(*) as chunks, avg(token_count) as average from chunks where corpus_id = ?').get(corpusId) as { chunks: number; average: number };
   const frequencies = new Map<string, number>();
   const statisticsOf = (terms: string[]): CorpusStatistics => {
-    for (const term of terms) if (!frequencies.has(term)) frequencies.set(term, count.get(matchOf([term]))!.n);
+    for (const term of terms) if (!frequencies.has(term)) frequencies.set(term, count.get(matchOf([term]), corpusId)!.n);
     return { chunks, averageLength: average, documentFrequency: frequencies };
   };
   const candidatesOf = (query: string) => {
     const terms = queryTerms(query, 'english');
     const statistics = statisticsOf(terms);
     const chosen = candidateTerms(terms, statistics);
-    const ids = chosen.length === 0 ? [] : candidates.all(matchOf(chosen), candidateCount(LIMIT)).map((hit) => hit.chunk_id);
+    const ids = chosen.length === 0 ? [] : candidates.all(matchOf(chosen), corpusId, candidateCount(LIMIT)).map((hit) => hit.chunk_id);
     return { terms, statistics, ids };
   };
   return {
@@ -92,7 +93,7 @@ function floorStatements(db: SQLite.Database, corpusId: number) {
     },
     matches: (query: string) => {
       const terms = queryTerms(query, 'english');
-      return terms.length === 0 ? 0 : count.get(matchOf(terms))!.n;
+      return terms.length === 0 ? 0 : count.get(matchOf(terms), corpusId)!.n;
     },
   };
 }

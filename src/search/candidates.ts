@@ -9,7 +9,7 @@ export const candidateCount = (limit: number) => Math.min(Math.max(limit * 5, 50
  * common that it would push the count past this only scores them: a chunk holding none of the rarer
  * terms would rank below those that do all the same, and the query stays fast on large corpora.
  */
-export const CANDIDATE_POSTINGS = 20_000;
+export const CANDIDATE_POSTINGS = 5_000;
 
 /** The terms that find the candidates: the rarest first, within CANDIDATE_POSTINGS, at least one. */
 export function candidateTerms(terms: readonly string[], statistics: CorpusStatistics): string[] {

@@ -19,12 +19,11 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     await sql`drop trigger chunks_fts_delete`.execute(db);
     await sql`drop table chunks_fts`.execute(db);
     await reanalyzeChunks(db);
-    // The terms are already folded and stemmed: the tokenizer only splits them at spaces. The corpus
-    // is indexed too, so that a search and a term's count stay within corpora without reading rows.
-    await sql`create virtual table chunks_fts using fts5(corpus_id, search_title, search_heading, search_body, content='chunks', content_rowid='id', tokenize='unicode61 remove_diacritics 0')`.execute(db);
+    // The terms are already folded and stemmed: the tokenizer only splits them at spaces.
+    await sql`create virtual table chunks_fts using fts5(search_title, search_heading, search_body, content='chunks', content_rowid='id', tokenize='unicode61 remove_diacritics 0')`.execute(db);
     await sql`insert into chunks_fts(chunks_fts) values ('rebuild')`.execute(db);
-    const columns = sql.raw('rowid, corpus_id, search_title, search_heading, search_body');
-    const values = (row: 'new' | 'old') => sql.raw(['id', 'corpus_id', 'search_title', 'search_heading', 'search_body'].map((column) => `${row}.${column}`).join(', '));
+    const columns = sql.raw('rowid, search_title, search_heading, search_body');
+    const values = (row: 'new' | 'old') => sql.raw(['id', 'search_title', 'search_heading', 'search_body'].map((column) => `${row}.${column}`).join(', '));
     await sql`create trigger chunks_fts_insert after insert on chunks begin
       insert into chunks_fts(${columns}) values (${values('new')});
     end`.execute(db);
