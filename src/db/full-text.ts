@@ -62,11 +62,12 @@ export const postgresFullText: FullTextIndex = {
   },
   async documentFrequencies(db, corpusIds, terms) {
     if (corpusIds.length === 0 || terms.length === 0) return terms.map(() => 0);
-    // One scan of the chunks holding any of the terms, counting each.
-    const counts = terms.map((term, index) => sql`count(*) filter (where search @@ to_tsquery('simple', ${tsQuery([term])})) as ${sql.ref(`t${index}`)}`);
-    const { rows } = await sql<Record<string, string | number>>`
-      select ${sql.join(counts)} from chunks
-      where search @@ to_tsquery('simple', ${tsQuery(terms)}) and corpus_id in (${sql.join(corpusIds)})`.execute(db);
+    // One statement; each term counted from the GIN index, without reading any chunk's tsvector.
+    const counts = terms.map(
+      (term, index) =>
+        sql`(select count(*) from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id in (${sql.join(corpusIds)})) as ${sql.ref(`t${index}`)}`,
+    );
+    const { rows } = await sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(db);
     return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
 };
