@@ -7,7 +7,8 @@ import type { DocumentType, ExtractedDocument, ExtractionLimits } from './docume
 import { extractDocument } from './extract.js';
 
 export interface PreparedDocument {
-  document: ExtractedDocument;
+  /** The document's title and page count; its blocks stay in the thread (the text and chunks carry them). */
+  document: Omit<ExtractedDocument, 'blocks'>;
   /** The blocks' text, as the document's `text` field keeps it (see documentText). */
   text: string;
   chunks: Chunk[];
@@ -30,5 +31,6 @@ export async function prepareDocument(type: DocumentType, bytes: Buffer, limits:
   const extracting = since(started);
   started = performance.now();
   const chunks = chunkDocument(document, chunking);
-  return { document, text, chunks, timings: { extracting, chunking: since(started) } };
+  const { blocks: _blocks, ...facts } = document;
+  return { document: facts, text, chunks, timings: { extracting, chunking: since(started) } };
 }
