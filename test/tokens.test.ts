@@ -60,4 +60,15 @@ describe('token counts', () => {
     expect(countTokens('')).toBe(0);
     expect(countTokens('<|endoftext|>')).toBe(countTokensByRegex('<|endoftext|>'));
   });
+
+  it('merges words it has never seen as gpt-tokenizer does (made-up ASCII words, identifiers, numbers)', () => {
+    const random = seeded(99);
+    const ascii = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:/';
+    for (let i = 0; i < 3000; i++) {
+      const length = 1 + Math.floor(random() * 24);
+      let word = random() < 0.5 ? ' ' : '';
+      for (let k = 0; k < length; k++) word += ascii[Math.floor(random() * (random() < 0.8 ? 26 : ascii.length))];
+      expect(countTokens(word), JSON.stringify(word)).toBe(countTokensByRegex(word));
+    }
+  });
 });

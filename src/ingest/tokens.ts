@@ -7,9 +7,11 @@
 // then encodes each pre-token alone; so a text's count is the sum of its pre-tokens' counts. The cut
 // is done here by a scanner over character classes (pre-tokens.ts), several times faster than V8
 // running the Unicode regular expression, and each distinct pre-token (a word with its leading
-// space, a run of punctuation) is counted by gpt-tokenizer once and remembered: text repeats its
-// words. test/tokens.test.ts checks the counts against gpt-tokenizer's own on varied text.
+// space, a run of punctuation) is counted once and remembered: text repeats its words. An ASCII
+// pre-token is merged here (ascii-pairs.ts), any other by gpt-tokenizer. test/tokens.test.ts
+// checks the counts against gpt-tokenizer's own on varied text.
 import { countTokens as countCl100kTokens } from 'gpt-tokenizer/encoding/cl100k_base';
+import { countAsciiPreToken, isAscii } from './ascii-pairs.js';
 import { forEachPreToken } from './pre-tokens.js';
 
 // Text that happens to contain "<|endoftext|>" is text: counted as characters, never refused.
@@ -22,7 +24,7 @@ const counted = new Map<string, number>();
 function preTokenCount(preToken: string): number {
   let count = counted.get(preToken);
   if (count === undefined) {
-    count = countCl100kTokens(preToken, AS_PLAIN_TEXT);
+    count = isAscii(preToken) ? countAsciiPreToken(preToken) : countCl100kTokens(preToken, AS_PLAIN_TEXT);
     if (counted.size >= REMEMBERED) counted.delete(counted.keys().next().value!);
     counted.set(preToken, count);
   }
