@@ -118,6 +118,26 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
     ]);
   });
 
+  it('a job completed in its handler\'s transaction ends with it; a transaction that fails after completing leaves it to be tried again', async () => {
+    const [documentId] = await newDocuments(1);
+    const completedIn: string[] = [];
+    const worker = runWorker({
+      run: async (job, complete) => {
+        await t.app.services.store.transaction(async (repos) => {
+          await complete(repos);
+          completedIn.push((await repos.jobs.countOpenJobs()).map((open) => open.status).join() || 'none open');
+          if (job.attempts === 1) throw new Error('the work failed after the job was completed');
+        });
+      },
+      onFailed: async () => undefined,
+    });
+    await enqueueProcessing([documentId!]);
+    await vi.waitFor(async () => expect((await jobRows())[0]).toMatchObject({ status: 'done', attempts: 2 }), { timeout: 10_000, interval: 20 });
+    await worker.stop();
+    // Inside the transaction the job was already done; the first attempt's rollback undid that.
+    expect(completedIn).toEqual(['none open', 'none open']);
+  });
+
   it('a job that meets a database outage is retried past its attempts, and not failed for it', async () => {
     const [documentId] = await newDocuments(1);
     const failed: string[] = [];

@@ -1,6 +1,7 @@
 // Every kind of job the platform runs, by name, with the payload its handler is given. A new kind
 // of job is one entry in JobPayloads and JOB_ATTEMPTS, its storage in jobs.repo.ts, and a handler:
 // the compiler then asks for the handler wherever the worker is built.
+import type { Repositories } from '../repositories.js';
 
 /** Every job belongs to an organization (the jobs table requires it, and deleting one drops its jobs). */
 export interface OrganizationJob {
@@ -34,8 +35,15 @@ export interface Job<N extends JobName = JobName> {
 /** Any job, narrowed by its name. */
 export type AnyJob = { [N in JobName]: Job<N> }[JobName];
 
+/**
+ * Marks the job done inside the transaction that ends its work, so that the work and the job's end
+ * commit together, in one write instead of two.
+ */
+export type CompleteJob = (repos: Repositories) => Promise<void>;
+
 export interface JobHandler<N extends JobName> {
-  run(job: Job<N>): Promise<void>;
+  /** A handler that does not call `complete` has its job marked done once `run` returns. */
+  run(job: Job<N>, complete: CompleteJob): Promise<void>;
   /** Called once when the job has failed for good, with the last error's message. */
   onFailed(job: Job<N>, reason: string): Promise<void>;
 }

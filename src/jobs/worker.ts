@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UnitOfWork } from '../repositories.js';
+import type { Repositories, UnitOfWork } from '../repositories.js';
 import type { Job, JobHandlers, JobName } from './job-types.js';
 import type { ClaimedJob, JobsRepo, UnreadableJob } from './jobs.repo.js';
 
@@ -82,10 +82,14 @@ export class Worker {
     }
   }
 
-  /** Jobs for the free slots; none while the database is unreachable (the loop tries again at the next poll). */
+  /**
+   * Jobs for the free slots; none while the database is unreachable (the loop tries again at the next
+   * poll). While jobs run, a claim waits for half the slots to be free, so that one write serves
+   * several jobs rather than one write each.
+   */
   private async claimFreeSlots(): Promise<ClaimedJob[]> {
     const free = this.options.concurrency - this.inFlight.size;
-    if (free <= 0) return [];
+    if (free <= 0 || (this.inFlight.size > 0 && free < Math.ceil(this.options.concurrency / 2))) return [];
     try {
       const at = Date.now();
       return await this.jobs.claim(this.owner, iso(at), iso(at + this.options.leaseMs), free);
@@ -127,9 +131,15 @@ export class Worker {
 
   private async runWithHandler<N extends JobName>(job: Job<N>): Promise<void> {
     const handler = this.handlers[job.name];
+    let completed = false;
+    const complete = async (repos: Repositories) => {
+      await repos.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
+      completed = true;
+    };
     try {
-      await handler.run(job);
-      await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
+      await handler.run(job, complete);
+      // A transaction that called `complete` and then failed threw, so `run` did not return.
+      if (!completed) await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
     } catch (error) {
       await this.handleFailure(job, error);
     }

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { DocumentRow, DocumentStep } from '../../../db/schema.js';
 import { ExtractionFailed } from '../../../ingest/document.js';
 import type { Ingestion, PreparedDocument } from '../../../ingest/ingestion.js';
-import type { Job, JobHandler } from '../../../jobs/job-types.js';
+import type { CompleteJob, Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
@@ -43,11 +43,11 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     private readonly onFailure: DocumentFailureListener = async () => undefined,
   ) {}
 
-  async run(job: Job<'document.process'>): Promise<void> {
+  async run(job: Job<'document.process'>, complete: CompleteJob): Promise<void> {
     const document = await this.store.repos.documents.findForProcessing(job.payload.organizationId, job.payload.documentId);
     if (!document || document.deleted_on !== null || document.failed_on !== null || document.step === 'indexed') return;
     try {
-      await this.process(document);
+      await this.process(document, complete);
     } catch (error) {
       if (error instanceof DocumentGone) return;
       // A file that cannot be read (damaged, too large, no text) will not mend by trying again,
@@ -58,14 +58,15 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     }
   }
 
-  private async process(document: DocumentRow): Promise<void> {
+  /** The job is marked done (`complete`) in the transaction that indexes the document. */
+  private async process(document: DocumentRow, complete: CompleteJob): Promise<void> {
     const timings = JSON.parse(document.step_timings) as Record<string, number>;
     // Chunks are stored in the transaction that enters `embedding`: a retry there needs only the vectors.
-    if (document.step !== 'embedding' || !this.vectors.active) await this.extractAndChunk(document, timings);
-    if (this.vectors.active) await this.embed(document, timings);
+    if (document.step !== 'embedding' || !this.vectors.active) await this.extractAndChunk(document, timings, complete);
+    if (this.vectors.active) await this.embed(document, timings, complete);
   }
 
-  private async extractAndChunk(document: DocumentRow, timings: Record<string, number>): Promise<void> {
+  private async extractAndChunk(document: DocumentRow, timings: Record<string, number>, complete: CompleteJob): Promise<void> {
     const bytes = document.file_key === null ? undefined : await this.blobs.get(document.file_key);
     if (!bytes) throw new PermanentJobError('The stored file of this document is missing');
 
@@ -116,18 +117,20 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
           ...searchFields({ title: searchedTitle, heading: chunk.heading ?? null, text: chunk.text }, language),
         })),
       );
+      if (next === 'indexed') await complete(repos);
     });
     progress.written();
   }
 
   /** Embeds the chunks that have no vector yet, then the document is indexed. */
-  private async embed(document: DocumentRow, timings: Record<string, number>): Promise<void> {
+  private async embed(document: DocumentRow, timings: Record<string, number>, complete: CompleteJob): Promise<void> {
     const started = performance.now();
     await this.vectors.embedDocument(document);
     timings.embedding = elapsed(started);
     await this.store.transaction(async (repos) => {
       const at = new Date().toISOString();
       if (!(await recordStep(repos, this.change(document, 'indexed', at), { step_timings: JSON.stringify(timings), indexed_on: at }))) throw new DocumentGone();
+      await complete(repos);
     });
   }
 
