@@ -42,6 +42,7 @@ function widthAt(text: string, i: number): number {
 
 function classAt(text: string, i: number): number {
   const code = text.charCodeAt(i);
+  if (code < 0x80) return BMP_CLASSES[code]!;
   let known = BMP_CLASSES[code]!;
   if (known !== 0) {
     // A high surrogate's class (OTHER when lone) holds only when no low surrogate follows it.
@@ -62,7 +63,16 @@ function classAt(text: string, i: number): number {
 
 /** The end of the run of code points of one class starting at i. */
 function runEnd(text: string, i: number, length: number, kind: number): number {
-  while (i < length && classAt(text, i) === kind) i += widthAt(text, i);
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if (BMP_CLASSES[code] !== kind) break;
+      i++;
+    } else {
+      if (classAt(text, i) !== kind) break;
+      i += widthAt(text, i);
+    }
+  }
   return i;
 }
 
@@ -85,8 +95,8 @@ function contractionEnd(text: string, i: number): number {
   return -1;
 }
 
-/** The end of the pre-token that starts at i. */
-function preTokenEnd(text: string, i: number, length: number): number {
+/** The end (exclusive) of the pre-token that starts at i; `length` is the text's. */
+export function preTokenEnd(text: string, i: number, length: number): number {
   const code = text.charCodeAt(i);
   if (code === 0x27) {
     const end = contractionEnd(text, i);

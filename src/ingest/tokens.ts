@@ -12,7 +12,7 @@
 // checks the counts against gpt-tokenizer's own on varied text.
 import { countTokens as countCl100kTokens } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countAsciiPreToken, isAscii } from './ascii-pairs.js';
-import { forEachPreToken } from './pre-tokens.js';
+import { preTokenEnd } from './pre-tokens.js';
 
 // Text that happens to contain "<|endoftext|>" is text: counted as characters, never refused.
 const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
@@ -32,10 +32,14 @@ function preTokenCount(preToken: string): number {
 }
 
 export function countTokens(text: string): number {
+  const length = text.length;
   let total = 0;
-  forEachPreToken(text, (start, end) => {
-    total += preTokenCount(text.slice(start, end));
-  });
+  for (let start = 0; start < length; ) {
+    const end = preTokenEnd(text, start, length);
+    // Every ASCII character is a token of its own: a lone one needs no lookup.
+    total += end - start === 1 && text.charCodeAt(start) < 0x80 ? 1 : preTokenCount(text.slice(start, end));
+    start = end;
+  }
   return total;
 }
 
