@@ -49,15 +49,31 @@ export const sqliteFullText: FullTextIndex = {
   },
 };
 
+/**
+ * Runs a statement with sequential scans priced out, in a transaction of its own. PostgreSQL's planner
+ * prices a tsvector match far below its cost: for a term found in more than about a tenth of the
+ * chunks it reads every chunk of the corpora, sequentially or through chunks_corpus, and matches each
+ * (59 ms on 10,000 chunks, against 6 ms through the GIN index). The statements also write the corpus
+ * condition as `corpus_id + 0`, which no index serves, so that the GIN index is the way in.
+ */
+async function throughIndexes<T>(db: Kysely<DB>, statement: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return statement(trx);
+  });
+}
+
 export const postgresFullText: FullTextIndex = {
   async candidates(db, corpusIds, terms, limit) {
     if (terms.length === 0 || corpusIds.length === 0) return [];
-    const { rows } = await sql<{ chunk_id: string | number }>`
-      select c.id as chunk_id
-      from chunks c, to_tsquery('simple', ${tsQuery(terms)}) q
-      where c.search @@ q and c.corpus_id in (${sql.join(corpusIds)})
-      order by ts_rank(${TS_RANK_WEIGHTS}, c.search, q) desc, c.id
-      limit ${limit}`.execute(db);
+    const { rows } = await throughIndexes(db, (trx) =>
+      sql<{ chunk_id: string | number }>`
+        select c.id as chunk_id
+        from chunks c, to_tsquery('simple', ${tsQuery(terms)}) q
+        where c.search @@ q and c.corpus_id + 0 in (${sql.join(corpusIds)})
+        order by ts_rank(${TS_RANK_WEIGHTS}, c.search, q) desc, c.id
+        limit ${limit}`.execute(trx),
+    );
     return rows.map((row) => Number(row.chunk_id));
   },
   async documentFrequencies(db, corpusIds, terms) {
@@ -65,9 +81,9 @@ export const postgresFullText: FullTextIndex = {
     // One statement; each term counted from the GIN index, without reading any chunk's tsvector.
     const counts = terms.map(
       (term, index) =>
-        sql`(select count(*) from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id in (${sql.join(corpusIds)})) as ${sql.ref(`t${index}`)}`,
+        sql`(select count(*) from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${sql.join(corpusIds)})) as ${sql.ref(`t${index}`)}`,
     );
-    const { rows } = await sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(db);
+    const { rows } = await throughIndexes(db, (trx) => sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(trx));
     return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
 };
