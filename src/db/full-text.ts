@@ -71,7 +71,7 @@ export const postgresFullText: FullTextIndex = {
         select c.id as chunk_id
         from chunks c, to_tsquery('simple', ${tsQuery(terms)}) q
         where c.search @@ q and c.corpus_id + 0 in (${sql.join(corpusIds)})
-        order by ts_rank(${TS_RANK_WEIGHTS}, c.search, q) desc, c.id
+        order by ts_rank(${TS_RANK_WEIGHTS}, c.search, q, 1) desc, c.id
         limit ${limit}`.execute(trx),
     );
     return rows.map((row) => Number(row.chunk_id));

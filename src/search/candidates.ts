@@ -2,7 +2,7 @@
 import type { CorpusStatistics } from './ranking.js';
 
 /** Chunks to score: enough that scoring, not the database's own rank, decides the answer. */
-export const candidateCount = (limit: number) => Math.min(Math.max(limit * 5, 50), 400);
+export const candidateCount = (limit: number) => Math.min(Math.max(limit * 10, 100), 400);
 
 /**
  * Most chunks the candidate query may have to rank. The rarest terms find the candidates; a term so
