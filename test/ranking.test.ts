@@ -104,6 +104,28 @@ describe.each(databaseKinds)('ranking (%s)', (kind) => {
     }
   });
 
+  it('analyses a corpus in its language, and reanalyses it when the language changes', async () => {
+    const french = (await createCorpus(member, { language: 'french' })).id;
+    expect((await member.api.get(`/api/v2/corpora/${french}`)).body.data.language).toBe('french');
+    const doc = (await uploadText(member, french, 'Les chevaux mangent les pommes du verger.')).id;
+    await waitForProcessing(member, french, [doc]);
+    const searchIn = async (query: string) =>
+      ((await member.api.post(`/api/v2/corpora/${french}/search`, { query })).body.data.items as Item[]).map((item) => item.document_id);
+    // French stemming: "cheval" and "chevaux" share their stem; "les" is a French stop word.
+    expect(await searchIn('pomme')).toEqual([doc]);
+    expect(await searchIn('les')).toEqual([]);
+
+    const simple = await member.api.put(`/api/v2/corpora/${french}`, { language: 'simple' });
+    expect(simple.status).toBe(200);
+    expect(simple.body.data.language).toBe('simple');
+    expect(await searchIn('pomme')).toEqual([]);
+    expect(await searchIn('les')).toEqual([doc]);
+
+    const refused = await member.api.put(`/api/v2/corpora/${french}`, { language: 'klingon' });
+    expect(refused.status).toBe(400);
+    expect((await member.api.get(`/api/v2/corpora/${french}`)).body.data.language).toBe('simple');
+  });
+
   it('records its answers for the comparison across databases', async () => {
     const answers: Record<string, { source: string; score: number }[]> = {};
     for (const query of ['install', 'insert or update a row', 'os.path.join', 'scheduler memory leak', 'retention', 'month']) {
