@@ -36,8 +36,8 @@ export interface Job<N extends JobName = JobName> {
 export type AnyJob = { [N in JobName]: Job<N> }[JobName];
 
 /**
- * Marks the job done inside the transaction that ends its work, so that the work and the job's end
- * commit together, in one write instead of two.
+ * Marks the job done inside the transaction that ends its work, and claims the worker's next job
+ * there too: the work, the job's end and the next job's lease commit together, one write for three.
  */
 export type CompleteJob = (repos: Repositories) => Promise<void>;
 

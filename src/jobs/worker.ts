@@ -60,36 +60,41 @@ export class Worker {
     this.running = false;
     this.wake();
     await this.loop;
-    await Promise.allSettled([...this.inFlight]);
+    // A job ending meanwhile may have started the successor it claimed: wait for those too.
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       const claimed = await this.claimFreeSlots();
-      for (const job of claimed) {
-        const execution = this.execute(job)
-          // execute records its own failures; this only keeps a fault in that bookkeeping from
-          // becoming an unhandled rejection. The job's lease expires and it is taken again.
-          .catch((error: unknown) => this.log.error({ err: error, job: job.id }, 'job bookkeeping failed'))
-          .finally(() => {
-            this.inFlight.delete(execution);
-            this.wake();
-          });
-        this.inFlight.add(execution);
-      }
+      for (const job of claimed) this.launch(job);
       // With nothing claimed (or no free slot), sleep until woken or the next poll.
       if (claimed.length === 0) await this.sleep();
     }
   }
 
-  /**
-   * Jobs for the free slots; none while the database is unreachable (the loop tries again at the next
-   * poll). While jobs run, a claim waits for half the slots to be free, so that one write serves
-   * several jobs rather than one write each.
-   */
+  /** Runs a claimed job in a slot; the job that took its place when it completed (if any) follows in the same slot. */
+  private launch(job: ClaimedJob): void {
+    let next: ClaimedJob | undefined;
+    const execution = this.execute(job)
+      .then((successor) => {
+        next = successor;
+      })
+      // execute records its own failures; this only keeps a fault in that bookkeeping from
+      // becoming an unhandled rejection. The job's lease expires and it is taken again.
+      .catch((error: unknown) => this.log.error({ err: error, job: job.id }, 'job bookkeeping failed'))
+      .finally(() => {
+        this.inFlight.delete(execution);
+        if (next !== undefined) this.launch(next);
+        else this.wake();
+      });
+    this.inFlight.add(execution);
+  }
+
+  /** Jobs for the free slots; none while the database is unreachable (the loop tries again at the next poll). */
   private async claimFreeSlots(): Promise<ClaimedJob[]> {
     const free = this.options.concurrency - this.inFlight.size;
-    if (free <= 0 || (this.inFlight.size > 0 && free < Math.ceil(this.options.concurrency / 2))) return [];
+    if (free <= 0) return [];
     try {
       const at = Date.now();
       return await this.jobs.claim(this.owner, iso(at), iso(at + this.options.leaseMs), free);
@@ -117,31 +122,43 @@ export class Worker {
     });
   }
 
-  private async execute(job: ClaimedJob): Promise<void> {
+  /** Runs a job; answers the job claimed in its place when the handler completed it in its transaction. */
+  private async execute(job: ClaimedJob): Promise<ClaimedJob | undefined> {
     const renew = setInterval(() => {
       this.jobs.renewLease(job.id, this.owner, iso(Date.now() + this.options.leaseMs)).catch(() => undefined);
     }, Math.max(100, this.options.leaseMs / 3));
     try {
       if ('unreadable' in job) await this.failUnreadable(job);
-      else await this.runWithHandler(job);
+      else return await this.runWithHandler(job);
     } finally {
       clearInterval(renew);
     }
+    return undefined;
   }
 
-  private async runWithHandler<N extends JobName>(job: Job<N>): Promise<void> {
+  /**
+   * `complete` marks the job done in the handler's transaction and claims the next job for the same
+   * slot there too: one write ends a job and starts the next.
+   */
+  private async runWithHandler<N extends JobName>(job: Job<N>): Promise<ClaimedJob | undefined> {
     const handler = this.handlers[job.name];
     let completed = false;
+    let successor: ClaimedJob | undefined;
     const complete = async (repos: Repositories) => {
-      await repos.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
+      const at = Date.now();
+      await repos.jobs.finish(job.id, this.owner, 'done', iso(at));
+      successor = this.running ? (await repos.jobs.claim(this.owner, iso(at), iso(at + this.options.leaseMs), 1))[0] : undefined;
       completed = true;
     };
     try {
       await handler.run(job, complete);
-      // A transaction that called `complete` and then failed threw, so `run` did not return.
+      // A transaction that called `complete` and then failed threw, so `run` did not return, and
+      // the claim of the successor was undone with it.
       if (!completed) await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
+      return successor;
     } catch (error) {
       await this.handleFailure(job, error);
+      return undefined;
     }
   }
 
