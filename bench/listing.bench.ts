@@ -1,7 +1,8 @@
 // The listing suite: GET /api/corpus/{corpus_id}/document/ over a corpus of 10,000 documents of
 // about 2 KB of text, against a baseline process that selects the same rows and JSON.stringify's
 // the whole array at once (bench/listing-baseline.ts). Time to the last byte and the peak memory of
-// each server process above its idle memory, measured the same way, in the same run.
+// each server process above its idle memory, measured the same way, in the same run. Then the load
+// targets of listing-page.ts: 200 documents listed whole and as one v2 page, against their floor.
 import { deepStrictEqual } from 'node:assert';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,7 @@ import { openForSeeding, sqliteFileOf, userByEmail } from './lib/seed-database.j
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import type { CleanupStack } from './lib/cleanup.js';
 import { ZipfVocabulary, seededRandom } from './lib/text-corpus.js';
+import { PAGE_DOCUMENTS, measurePageListings, pageSeedDocuments } from './listing-page.js';
 
 const DOCUMENTS = 10_000;
 /** Text of each document: 1,800 to 2,200 characters, about 2 KB. */
@@ -94,13 +96,15 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 
 async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<SuiteReport> {
   log('starting the Agent Platform server once to create the schema and the owner');
-  const first = await startAgentPlatform(config, cleanup);
+  // A page of the v2 listing holds at most LIMIT_PAGE_SIZE documents (100 by default).
+  const first = await startAgentPlatform(config, cleanup, { LIMIT_PAGE_SIZE: String(PAGE_DOCUMENTS) });
   const client = await apiKeyClient(first);
   const corpus = await createCorpus(client, 'Listing benchmark');
+  const pageCorpus = await createCorpus(client, 'Listing benchmark, 200 documents');
 
   let seedSeconds = 0;
   const platform = await restartAgentPlatform(first, config, cleanup, () => {
-    log(`server stopped; inserting ${DOCUMENTS} indexed documents of about 2 KB into its SQLite file`);
+    log(`server stopped; inserting ${DOCUMENTS} indexed documents of about 2 KB and ${PAGE_DOCUMENTS} of 1.2 KB into its SQLite file`);
     const started = performance.now();
     const db = openForSeeding(first.dataDir);
     try {
@@ -109,6 +113,9 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
       db.transaction(() => {
         let index = 0;
         for (const document of seedDocuments()) insert(document, index++);
+        const insertPage = documentInserter(db, owner, pageCorpus.id, PAGE_DOCUMENTS);
+        index = 0;
+        for (const document of pageSeedDocuments()) insertPage(document, index++);
       })();
       db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
@@ -163,11 +170,13 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
   };
   const base = summary(baselineTarget);
   const real = summary(serverTarget);
+  const page = await measurePageListings(config, log, platform, baseline, pageCorpus.id);
 
   return {
     title: `listing: GET /api/corpus/{id}/document/ over ${DOCUMENTS.toLocaleString('en')} documents of ~2 KB (SQLite)`,
-    results: [],
+    results: page.results,
     tables: [
+      page.table,
       {
         header: ['target', 'median ms', 'min ms', 'max ms', 'first (cold) ms', 'first byte ms', 'idle RSS MB', 'peak above idle MB', 'body MB'],
         rows: targets.map((target) => {
@@ -189,6 +198,7 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
     aims: [
       { label: 'server time / baseline time (medians)', value: real.medianMs / base.medianMs, comparison: '<=', target: TIME_RATIO_AIM },
       { label: 'server peak memory above idle', value: real.aboveIdleMb, comparison: '<', target: MEMORY_AIM_MB, unit: ' MB' },
+      ...page.aims,
     ],
     notes: [
       `times: to the last byte, median of ${REPETITIONS} requests after a first cold one, the two processes alternated; ` +
@@ -196,6 +206,7 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
         `after resetting it (clear_refs) just before each request`,
       `peak above idle per request (first first), MB: server ${real.perRunAboveIdle}; baseline ${base.perRunAboveIdle}`,
       check,
+      ...page.notes,
       `seeding: ${DOCUMENTS} documents written into the SQLite file with the server stopped, in ${seedSeconds.toFixed(1)} s`,
     ],
   };
@@ -203,7 +214,10 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
 
 export const listingSuite: BenchSuite = {
   name: 'listing',
-  description: 'GET /api/corpus/{id}/document/ over 10,000 documents of ~2 KB vs one JSON.stringify of the same rows: time and peak memory',
-  timeBudgetSeconds: (_config: BenchConfig) => 300,
+  description:
+    'GET /api/corpus/{id}/document/ over 10,000 documents of ~2 KB vs one JSON.stringify of the same rows: time and peak memory; ' +
+    '200 documents listed whole and as a v2 page under load, CPU against the floor',
+  // The whole listing's rounds, then four load targets.
+  timeBudgetSeconds: (config: BenchConfig) => 300 + 4 * (config.warmupSeconds + config.durationSeconds + 20),
   run: runListingSuite,
 };

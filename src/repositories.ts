@@ -12,6 +12,7 @@ import { FavoritesRepo } from './modules/agents/favorites.repo.js';
 import { HistoryRepo } from './modules/agents/history.repo.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { CorporaRepo } from './modules/corpora/corpora.repo.js';
+import { DocumentListingRepo } from './modules/documents/document-listing.repo.js';
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
 import { FeedbackRepo } from './modules/chat/feedback.repo.js';
@@ -41,6 +42,7 @@ const REPOSITORIES = {
   chatLogs: ChatLogsRepo,
   configurations: ConfigurationsRepo,
   corpora: CorporaRepo,
+  documentListing: DocumentListingRepo,
   documents: DocumentsRepo,
   favorites: FavoritesRepo,
   feedback: FeedbackRepo,

@@ -16,6 +16,7 @@ import { ThreadsService } from './modules/chat/threads.service.js';
 import { CorporaService } from './modules/corpora/corpora.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { LegacyListing } from './modules/documents/legacy-listing.js';
+import { DocumentPages } from './modules/documents/document-pages.js';
 import { DocumentProgress } from './modules/documents/progress-events.js';
 import { DocumentProcessor } from './modules/documents/pipeline/process-document.js';
 import { fetchDocumentUrl } from './modules/documents/url-documents.js';
@@ -76,6 +77,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     corpora,
     documents: new DocumentsService(store, blobs, corpora, sources, () => worker.wake()),
     legacyListing: new LegacyListing(store, corpora),
+    documentPages: new DocumentPages(store, corpora),
     progress: new DocumentProgress(store, corpora),
     search,
     asks: new AskService(store, search, llm, { llmTimeoutMs: config.limits.llmTimeoutMs, log }),

@@ -2,6 +2,7 @@
 // the dialect instead of testing which database they are on.
 import type { ColumnDefinitionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { FullTextIndex } from './full-text.js';
+import type { JsonText } from './json-text.js';
 import type { VectorStore } from './vector-store.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -28,6 +29,8 @@ export interface Dialect {
   fullText: FullTextIndex;
   /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */
   vectorStore: VectorStore;
+  /** JSON written by the database, byte for byte as JSON.stringify writes it (listings of many rows). */
+  json: JsonText;
   /** A unique constraint refused the statement. */
   isUniqueViolation(error: unknown): boolean;
   /** The database cannot be reached or cannot take writes now; the request may be retried later. */

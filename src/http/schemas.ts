@@ -160,3 +160,8 @@ export function Page<T extends TSchema>(item: T) {
 export function ok<T>(message: string, data: T): { success: true; message: string; data: T } {
   return { success: true, message, data };
 }
+
+/** The same envelope around data already written as JSON (a listing the database wrote), as its text. */
+export function okJson(message: string, dataJson: string): string {
+  return `{"success":true,"message":${JSON.stringify(message)},"data":${dataJson}}`;
+}

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { postgresFullText } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
+import { postgresJsonText } from '../json-text.js';
 import { postgresVectorStore } from '../vector-store.js';
 
 // Class 08 (connection exception), 53 (insufficient resources), 57P0x (server shutting down).
@@ -23,6 +24,7 @@ export const postgresDialect: Dialect = {
   skipLocked: (query) => query.forUpdate().skipLocked(),
   fullText: postgresFullText,
   vectorStore: postgresVectorStore,
+  json: postgresJsonText,
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isUnavailable: (error) => {
     const code = errorCode(error);

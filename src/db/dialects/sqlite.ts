@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { sqliteFullText } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
+import { sqliteJsonText } from '../json-text.js';
 import { sqliteVectorStore } from '../vector-store.js';
 
 const UNAVAILABLE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_READONLY']);
@@ -22,6 +23,7 @@ export const sqliteDialect: Dialect = {
   skipLocked: (query) => query,
   fullText: sqliteFullText,
   vectorStore: sqliteVectorStore,
+  json: sqliteJsonText,
   isUniqueViolation: (error) => {
     const code = sqliteCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

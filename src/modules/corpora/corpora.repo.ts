@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/dialect.js';
 import type { CorporaTable, CorpusPermission, DB } from '../../db/schema.js';
 import { Conflict } from '../../errors.js';
 import { selectSlice } from '../../db/list-slice.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { ListWindow } from '../../pagination.js';
 
 /** A corpus's fields as services give them: conversation starters as a list, stored as JSON here. */
@@ -14,28 +15,36 @@ function encoded<Row>(fields: CorpusFields<Row>): Row {
   return (starters === undefined ? rest : { ...rest, conversation_starters: JSON.stringify(starters) }) as Row;
 }
 
+/** Corpora of the organization with the permission the user holds on each (null if none). */
+function withGrant(db: Kysely<DB>, organizationId: number, userId: number) {
+  return db
+    .selectFrom('corpora as c')
+    .innerJoin('users as creator', 'creator.id', 'c.created_by')
+    .innerJoin('users as modifier', 'modifier.id', 'c.modified_by')
+    .leftJoin('corpus_permissions as p', (join) => join.onRef('p.corpus_id', '=', 'c.id').on('p.user_id', '=', userId))
+    .where('c.organization_id', '=', organizationId);
+}
+
+// Run before every request on a corpus (the permission check): compiled once (src/db/precompiled.ts).
+const corpusWithGrant = precompiled(3, (db: Kysely<DB>, organizationId: number, corpusId: number, userId: number) =>
+  withGrant(db, organizationId, userId)
+    .selectAll('c')
+    .select(['p.permission as granted', 'creator.email as created_by_email', 'modifier.email as modified_by_email'])
+    .where('c.id', '=', corpusId),
+);
+
 export class CorporaRepo {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
   ) {}
 
-  /** Corpora of the organization with the permission the user holds on each (null if none). */
   private withGrant(organizationId: number, userId: number) {
-    return this.db
-      .selectFrom('corpora as c')
-      .innerJoin('users as creator', 'creator.id', 'c.created_by')
-      .innerJoin('users as modifier', 'modifier.id', 'c.modified_by')
-      .leftJoin('corpus_permissions as p', (join) => join.onRef('p.corpus_id', '=', 'c.id').on('p.user_id', '=', userId))
-      .where('c.organization_id', '=', organizationId);
+    return withGrant(this.db, organizationId, userId);
   }
 
-  findWithGrant(organizationId: number, corpusId: number, userId: number) {
-    return this.withGrant(organizationId, userId)
-      .selectAll('c')
-      .select(['p.permission as granted', 'creator.email as created_by_email', 'modifier.email as modified_by_email'])
-      .where('c.id', '=', corpusId)
-      .executeTakeFirst();
+  async findWithGrant(organizationId: number, corpusId: number, userId: number) {
+    return (await corpusWithGrant(this.db, organizationId, corpusId, userId))[0];
   }
 
   /** Corpora of the organization; with onlyGrantedTo, those the user holds a permission on. */

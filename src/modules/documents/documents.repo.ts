@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
+import { filteredDocuments } from './document-listing.repo.js';
 import type { ListWindow } from '../../pagination.js';
 
 export interface DocumentFilter {
@@ -67,13 +68,7 @@ export class DocumentsRepo {
   }
 
   list(scope: CorpusScope, filter: DocumentFilter, window: ListWindow) {
-    let query = this.withUsers(scope);
-    if (!filter.includeDeleted) query = query.where('d.deleted_on', 'is', null);
-    if (filter.step) query = query.where('d.step', '=', filter.step);
-    if (filter.isFailed !== undefined) query = query.where('d.failed_on', filter.isFailed ? 'is not' : 'is', null);
-    if (filter.type) query = query.where('d.type', '=', filter.type);
-    const tag = filter.tag;
-    if (tag) query = query.where((eb) => eb.exists(eb.selectFrom('document_tags as t').select('t.tag').whereRef('t.document_id', '=', 'd.id').where('t.tag', '=', tag)));
+    const query = filteredDocuments(this.withUsers(scope), filter);
     return selectSlice(query.selectAll('d').select(DocumentsRepo.USER_COLUMNS).orderBy('d.id', 'desc'), window);
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
+import { Envelope, IdParams, Page, ok, okJson, responses } from '../../http/schemas.js';
 import {
   DocumentSchema,
   DocumentWithTextSchema,
@@ -36,10 +36,12 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(Page(DocumentSchema)) }, [404]),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, page_size, step, is_failed, tag, type, include_deleted } = request.query;
       const filter = { step, isFailed: is_failed, tag, type, includeDeleted: include_deleted };
-      return ok('Documents', await documents.list(request.actor, request.params.corpus_id, filter, { page, page_size }));
+      // Written by the database as the schema above would serialise it (document-pages.ts).
+      const data = await app.services.documentPages.pageJson(request.actor, request.params.corpus_id, filter, { page, page_size });
+      return reply.type('application/json; charset=utf-8').send(okJson('Documents', data));
     },
   );
 

@@ -1,19 +1,17 @@
 // GET /api/corpus/{corpus_id}/document/, as the interface fixes it (API.md §2.2): a bare JSON array
-// of every document, streamed in batches read by id, so that memory stays flat however large the
-// corpus. Each element is serialised by a compiled serialiser that emits the sixteen fields only.
+// of every document, read in batches by id. The database writes each batch's JSON
+// (document-listing.repo.ts), so the server only hands strings on. A listing that fits in one batch
+// is answered whole, with its length; a longer one is streamed batch by batch, so that memory stays
+// flat however large the corpus.
 import { Readable } from 'node:stream';
-import fastJson from 'fast-json-stringify';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
-import { presentLegacyDocument } from './document.presenter.js';
-import type { CorpusScope, DocumentsRepo } from './documents.repo.js';
-import { LegacyDocumentSchema } from './documents.schemas.js';
+import type { DocumentListingRepo, ListingBatch } from './document-listing.repo.js';
+import type { CorpusScope } from './documents.repo.js';
 
 /** Rows read a query: large enough that a query costs little per row, small enough to hold ~1 MB of text. */
 const BATCH_ROWS = 500;
-
-const serialiseDocument = fastJson(LegacyDocumentSchema);
 
 export interface ListingOptions {
   includeDeleted: boolean;
@@ -27,32 +25,35 @@ export class LegacyListing {
     private readonly corpora: CorporaService,
   ) {}
 
-  /** Checks access (404 for a corpus the caller may not read), then returns the body as a stream, and the total when paged. */
-  async open(actor: Actor, corpusId: number, options: ListingOptions): Promise<{ body: Readable; total: number | undefined }> {
+  /**
+   * Checks access (404 for a corpus the caller may not read), then returns the body (whole, or as
+   * a stream when it takes more than one batch), and the total when paged.
+   */
+  async open(actor: Actor, corpusId: number, options: ListingOptions): Promise<{ body: string | Readable; total: number | undefined }> {
     await this.corpora.requireCorpus(actor, corpusId, 'read');
     const scope = { organizationId: actor.organizationId, corpusId };
-    const repo = this.store.repos.documents;
+    const { documents, documentListing } = this.store.repos;
     const paged = options.limit !== undefined || options.offset > 0;
-    const total = paged ? await repo.countForListing(scope, options.includeDeleted) : undefined;
-    return { body: Readable.from(this.chunks(repo, scope, options), { objectMode: false }), total };
+    const total = paged ? await documents.countForListing(scope, options.includeDeleted) : undefined;
+    const afterId = options.offset > 0 ? await documents.idAtOffset(scope, options.offset - 1, options.includeDeleted) : 0;
+    if (afterId === undefined) return { body: '[]', total };
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    const first = await documentListing.jsonBatch(scope, afterId, Math.min(BATCH_ROWS, limit), options.includeDeleted);
+    if (first.count < BATCH_ROWS || first.count >= limit) return { body: `[${first.elements ?? ''}]`, total };
+    return { body: Readable.from(this.chunks(documentListing, scope, first, limit - first.count, options.includeDeleted), { objectMode: false }), total };
   }
 
-  private async *chunks(repo: DocumentsRepo, scope: CorpusScope, options: ListingOptions): AsyncGenerator<string> {
-    yield '[';
-    let remaining = options.limit ?? Number.POSITIVE_INFINITY;
-    let afterId = options.offset > 0 ? await repo.idAtOffset(scope, options.offset - 1, options.includeDeleted) : 0;
-    let first = true;
-    while (remaining > 0 && afterId !== undefined) {
-      const rows = await repo.listingBatch(scope, afterId, Math.min(BATCH_ROWS, remaining), options.includeDeleted);
-      if (rows.length === 0) break;
-      let text = '';
-      for (const row of rows) {
-        text += (first ? '' : ',') + serialiseDocument(presentLegacyDocument(row));
-        first = false;
-      }
-      yield text;
-      remaining -= rows.length;
-      afterId = rows.length < BATCH_ROWS ? undefined : rows.at(-1)!.id;
+  /** The array's text from the first batch (already read, and full) on, a batch at a time. */
+  private async *chunks(listing: DocumentListingRepo, scope: CorpusScope, first: ListingBatch, remaining: number, includeDeleted: boolean) {
+    yield `[${first.elements}`;
+    let last = first.last_id!;
+    while (remaining > 0) {
+      const batch = await listing.jsonBatch(scope, last, Math.min(BATCH_ROWS, remaining), includeDeleted);
+      if (batch.count === 0) break;
+      yield `,${batch.elements}`;
+      remaining -= batch.count;
+      if (batch.count < BATCH_ROWS) break;
+      last = batch.last_id!;
     }
     yield ']';
   }

@@ -1,0 +1,23 @@
+// GET /api/v2/corpora/{corpus_id}/documents: a page of a corpus's documents, written by the database
+// (document-listing.repo.ts) as the `data` of the envelope, byte for byte what the route's schema
+// would serialise of presentDocument's objects.
+import { windowOf, type PageRequest } from '../../pagination.js';
+import type { UnitOfWork } from '../../repositories.js';
+import type { Actor } from '../auth/actor.js';
+import type { CorporaService } from '../corpora/corpora.service.js';
+import type { DocumentFilter } from './documents.repo.js';
+
+export class DocumentPages {
+  constructor(
+    private readonly store: UnitOfWork,
+    private readonly corpora: CorporaService,
+  ) {}
+
+  /** The page as JSON text: { items, page, page_size, total }. 404 for a corpus the caller may not read. */
+  async pageJson(actor: Actor, corpusId: number, filter: DocumentFilter, page: PageRequest): Promise<string> {
+    await this.corpora.requireCorpus(actor, corpusId, 'read');
+    const scope = { organizationId: actor.organizationId, corpusId };
+    const { items, total } = await this.store.repos.documentListing.jsonPage(scope, filter, windowOf(page));
+    return `{"items":[${items ?? ''}],"page":${page.page},"page_size":${page.page_size},"total":${total}}`;
+  }
+}
