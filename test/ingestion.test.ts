@@ -26,6 +26,26 @@ describe('ingestion', () => {
     expect(Math.max(...chunks.map((chunk) => chunk.tokenCount))).toBeLessThanOrEqual(512);
   });
 
+  it('prepares a document whole (text, chunks, title) alike in the process (a small note) and in a thread (a larger page or a PDF)', async () => {
+    const ingestion = createIngestion();
+    try {
+      const page = (paragraphs: number) =>
+        Buffer.from(`<html><head><title>Harbours</title></head><body>${'<p>Boats rest in the harbour at night.</p>'.repeat(paragraphs)}</body></html>`);
+      for (const bytes of [page(2), page(400), makePdf([['Quarterly revenue grew strongly.']])]) {
+        const type = detectDocumentType(bytes)!;
+        const document = await ingestion.extract(type, bytes);
+        const prepared = await ingestion.prepare(type, bytes);
+        expect(prepared.text).toBe(ingestion.textOf(document));
+        expect(prepared.chunks).toEqual(ingestion.chunk(document));
+        expect(prepared.document).toEqual({ title: document.title, ...(document.pageCount ? { pageCount: document.pageCount } : {}) });
+        expect(Object.keys(prepared.timings).sort()).toEqual(['chunking', 'extracting']);
+      }
+      await expect(ingestion.prepare('txt', Buffer.from(' \n '))).rejects.toMatchObject({ kind: 'empty' });
+    } finally {
+      await ingestion.close();
+    }
+  });
+
   it('refuses a type it does not know', async () => {
     const error = await rejection(createIngestion().extract('url', Buffer.from('x')), ExtractionFailed);
     expect(error.kind).toBe('unreadable');

@@ -1,17 +1,27 @@
 // The ingestion steps as the document pipeline calls them: detect the type when a document is
-// accepted; then extract, keep the whole text, and chunk (`prepare` does all three in a thread).
+// accepted; then extract, keep the whole text, and chunk (`prepare` does all three at once).
 // Budgets and limits are set once here.
 // Extraction runs in a small pool of threads (extraction-pool.ts), bounded in memory and time,
-// so that a hostile or enormous file fails alone instead of taking the server with it.
+// so that a hostile or enormous file fails alone instead of taking the server with it; only small
+// documents of the plainest formats are read in the process (IN_PROCESS_BYTES).
 import { chunkDocument, type Chunk, type ChunkOptions } from './chunking.js';
 import { DEFAULT_EXTRACTION_LIMITS, DOCUMENT_TYPES, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
 import { DEFAULT_EXTRACTION_THREADS, ExtractionPool, type ExtractionThreadLimits } from './extraction-pool.js';
 import type { ExtractionRequest, ExtractionResult } from './extraction-thread.js';
-import { documentText, type PreparedDocument } from './prepare.js';
+import { documentText, prepareDocument, type PreparedDocument } from './prepare.js';
 
 export { detectDocumentType } from './detect-type.js';
 export { DEFAULT_EXTRACTION_THREADS, type ExtractionThreadLimits } from './extraction-pool.js';
 export { documentText, type PreparedDocument } from './prepare.js';
+
+/**
+ * Documents this small, of the text formats whose readers take time in proportion to their input,
+ * are prepared in the process: handing a 1 KB note to a thread and back cost the event loop several
+ * times what reading and chunking it does. Markdown is left to the threads (its parser has met
+ * inputs that take it quadratic time), and so are PDF and DOCX, which unpack.
+ */
+const IN_PROCESS_BYTES = 8 * 1024;
+const IN_PROCESS_TYPES: ReadonlySet<string> = new Set(['txt', 'html', 'csv', 'json']);
 
 /** 512 tokens fits every common embedding model's input with room; 64 tokens is about two sentences. */
 export const DEFAULT_CHUNKING: ChunkOptions = { maxTokens: 512, overlapTokens: 64 };
@@ -59,6 +69,8 @@ export function createIngestion(options: IngestionOptions = {}): Ingestion {
       return result.document;
     },
     async prepare(type, bytes) {
+      if (closed) throw new Error('The ingestion is closed');
+      if (bytes.length <= IN_PROCESS_BYTES && IN_PROCESS_TYPES.has(type) && isDocumentType(type)) return prepareDocument(type, bytes, limits, chunking);
       const result = await run(type, bytes, { chunking });
       if (!('prepared' in result)) throw new Error('The extraction thread answered without chunks');
       return result.prepared;
