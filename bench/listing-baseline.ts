@@ -64,7 +64,7 @@ function present(row: Row) {
     modified_on: row.modified_on,
     type: row.type,
     source: row.source,
-    access_url: row.access_url,
+    access_url: row.access_url ?? `/api/v2/corpora/${row.corpus_id}/documents/${row.id}/file`,
     text: row.text,
     tags: Array.isArray(tags) ? tags.map(String) : [],
     is_deleted: row.deleted_on !== null,

@@ -6,6 +6,9 @@ import pinoPretty from 'pino-pretty';
 import type { Config } from '../config.js';
 import { redactUrl, serializeRequest } from './log-redaction.js';
 
+/** The levels at which the request line (info) is written. */
+const WRITES_INFO = new Set(['trace', 'debug', 'info']);
+
 /** Fields of the request line that its message already shows; the pretty format leaves them out. */
 const SHOWN_IN_MESSAGE = ['method', 'url', 'statusCode', 'responseTime'];
 
@@ -26,12 +29,15 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): F
 
 /** Use with `disableRequestLogging: true`: one line per request, once it is answered. */
 export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    // At a level above info the line is not written; neither is it made.
+    if (!WRITES_INFO.has(request.log.level)) return done();
     const url = redactUrl(request.url);
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     request.log.info(
       { method: request.method, url, statusCode: reply.statusCode, responseTime, remoteAddress: request.ip },
       `${request.method} ${url} ${reply.statusCode} ${responseTime} ms`,
     );
+    done();
   });
 }

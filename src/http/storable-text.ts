@@ -37,10 +37,15 @@ export function refuseUnstorableText(parts: Record<string, unknown>): void {
  * "%00" and cost one search.
  */
 export function installStorableTextCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.url.includes('%00') || request.url.includes(NUL)) {
-      refuseUnstorableText({ query: request.query, params: request.params });
+      try {
+        refuseUnstorableText({ query: request.query, params: request.params });
+      } catch (error) {
+        return done(error as Error);
+      }
     }
+    done();
   });
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined && request.body !== null) refuseUnstorableText({ body: request.body });

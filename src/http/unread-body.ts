@@ -7,12 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 
 export function installUnreadBodyClose(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
-    if (raw.complete || raw.destroyed) return;
-    reply.header('connection', 'close');
-    raw.unpipe();
-    raw.removeAllListeners('data');
-    raw.resume();
+    if (!raw.complete && !raw.destroyed) {
+      reply.header('connection', 'close');
+      raw.unpipe();
+      raw.removeAllListeners('data');
+      raw.resume();
+    }
+    done(null, payload);
   });
 }
