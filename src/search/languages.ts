@@ -112,6 +112,11 @@ export function isSearchLanguage(value: string): value is SearchLanguage {
   return (SEARCH_LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A stored language as a SearchLanguage: one this server does not know is read as the default. */
+export function storedSearchLanguage(value: string | undefined): SearchLanguage {
+  return value !== undefined && isSearchLanguage(value) ? value : DEFAULT_SEARCH_LANGUAGE;
+}
+
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Lower case, accents and other combining marks removed ("Café" → "cafe"). */

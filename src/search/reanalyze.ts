@@ -3,7 +3,7 @@
 // each batch is one short transaction's worth of writes.
 import { sql, type Kysely } from 'kysely';
 import { searchFields, searchTitle } from './analyzer.js';
-import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage } from './languages.js';
+import { storedSearchLanguage } from './languages.js';
 
 const BATCH = 500;
 
@@ -30,8 +30,7 @@ export async function reanalyzeChunks(db: Kysely<any>, corpusId?: number): Promi
       limit ${BATCH}`.execute(db);
     if (rows.length === 0) return done;
     for (const row of rows) {
-      const language = isSearchLanguage(row.language) ? row.language : DEFAULT_SEARCH_LANGUAGE;
-      const fields = searchFields({ title: searchTitle(row.title ?? undefined, row.source), heading: row.heading, text: row.text }, language);
+      const fields = searchFields({ title: searchTitle(row.title ?? undefined, row.source), heading: row.heading, text: row.text }, storedSearchLanguage(row.language));
       await db.updateTable('chunks').set(fields).where('id', '=', row.id).execute();
     }
     after = Number(rows[rows.length - 1]!.id);

@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage } from '../../search/languages.js';
+import { storedSearchLanguage } from '../../search/languages.js';
 import type { CorpusPermission, DocumentStep } from '../../db/schema.js';
 import { parseStringArray } from '../agents/agent-config.js';
 import type { CorpusWithGrant } from './corpora.repo.js';
@@ -29,7 +29,7 @@ export function presentCorpus(
     description: corpus.description,
     default_agent_id: corpus.default_agent_id,
     conversation_starters: parseStringArray(corpus.conversation_starters),
-    language: isSearchLanguage(corpus.language) ? corpus.language : DEFAULT_SEARCH_LANGUAGE,
+    language: storedSearchLanguage(corpus.language),
     permission,
     retrieval_mode: retrievalMode,
     document_counts: counts,

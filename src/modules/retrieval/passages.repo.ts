@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
-import { DEFAULT_SEARCH_LANGUAGE, isSearchLanguage, type SearchLanguage } from '../../search/languages.js';
+import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
 
 export class PassagesRepo {
   constructor(
@@ -35,13 +35,13 @@ export class PassagesRepo {
   async languagesOf(corpusIds: number[]): Promise<SearchLanguage[]> {
     if (corpusIds.length === 0) return [];
     const rows = await this.db.selectFrom('corpora').select('language').distinct().where('id', 'in', corpusIds).orderBy('language').execute();
-    return rows.map((row) => (isSearchLanguage(row.language) ? row.language : DEFAULT_SEARCH_LANGUAGE));
+    return rows.map((row) => storedSearchLanguage(row.language));
   }
 
   /** The language a corpus's text is analysed in. */
   async languageOf(corpusId: number): Promise<SearchLanguage> {
     const row = await this.db.selectFrom('corpora').select('language').where('id', '=', corpusId).executeTakeFirst();
-    return row && isSearchLanguage(row.language) ? row.language : DEFAULT_SEARCH_LANGUAGE;
+    return storedSearchLanguage(row?.language);
   }
 
   /** Makes the search terms of the corpus's chunks again, after its language changed. */
