@@ -1,0 +1,72 @@
+// What the runtime's tool loop asks of a tool, whatever its kind (API operation, web search, retrieval,
+// attachments): a name and a JSON Schema the model is shown, and a run that takes the model's
+// arguments and gives back what the model will read. Every outbound request of a run goes through the
+// egress client; a run never throws for the tool's own failure (it reports it in the outcome), so that
+// the model can be told and the call recorded.
+import type { Actor } from '../modules/auth/actor.js';
+
+export type ToolKind = 'api' | 'web_search' | 'retrieval' | 'attachment';
+
+/** JSON Schema of an object, as the model is given it. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolDefinition {
+  /** Unique among the tools of one answer: [a-zA-Z0-9_-]{1,64}, as every provider accepts. */
+  name: string;
+  description: string;
+  /** An object schema: the arguments the model must give. */
+  parameters: JsonSchema;
+}
+
+export interface ToolRunContext {
+  actor: Actor;
+  /** The thread of the answer (attachments are read from it); null for a test run. */
+  threadId: number | null;
+  /** Aborted when the client goes away or the answer's deadline passes. */
+  signal: AbortSignal;
+  /** Deadline of this one call (LIMIT_TOOL_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Largest response body read from an upstream service. */
+  maxResponseBytes: number;
+}
+
+/** The HTTP request a run made, as shown to people: secrets replaced by a mask. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface ToolOutcome {
+  /** ok: the tool answered; error: it failed, and `output` says why in words the model can use. */
+  status: 'ok' | 'error';
+  /** What the model reads: text or JSON as text, already cut to the runtime's output cap by the tool where it is large. */
+  output: string;
+  /** The upstream HTTP status, where one answered. */
+  httpStatus?: number;
+  request?: SentRequest;
+  /** Cost in USD the call incurred (hosted search APIs priced per call), 0 when free or unknown. */
+  cost?: number;
+}
+
+/** A tool as stored, its secret opened: what a factory of its kind builds a RunnableTool from. */
+export interface StoredTool {
+  id: number;
+  organization_id: number;
+  kind: ToolKind;
+  /** The name the model sees (ToolDefinition.name). */
+  name: string;
+  description: string;
+  /** The kind's own settings, validated by the kind's config schema when written. */
+  config: Record<string, unknown>;
+  /** The opened secret (API key, token, password), null where the tool has none. */
+  secret: string | null;
+}
+
+export interface RunnableTool {
+  id: number;
+  kind: ToolKind;
+  definition: ToolDefinition;
+  run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutcome>;
+}
