@@ -20,6 +20,14 @@ export interface Limits {
   requestsPerMinute: number;
   loginsPerMinute: number;
   toolTimeoutMs: number;
+  /** Largest body a tool reads from the service it calls. */
+  toolResponseBytes: number;
+  /** Most characters of one tool call's output the model is given. */
+  toolOutputCharacters: number;
+  /** Rounds of tool calls in one answer; the model then answers with what it has. */
+  toolSteps: number;
+  /** Most an answer may spend (model tokens and priced tool calls), in USD, before its tools are taken away. */
+  answerBudgetUsd: number;
   llmTimeoutMs: number;
 }
 
@@ -149,6 +157,17 @@ class EnvReader {
     return value;
   }
 
+  decimal(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value < min || value > max) {
+      this.problems.push(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
   /** A comma-separated list; each entry checked by `parse`, which throws with the problem. */
   list(name: string, parse: (entry: string) => unknown): string[] {
     const entries = (this.string(name) ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -267,6 +286,10 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       requestsPerMinute: read.integer('LIMIT_REQUESTS_PER_MINUTE', 600, 1, 10_000_000),
       loginsPerMinute: read.integer('LIMIT_LOGINS_PER_MINUTE', 20, 1, 10_000_000),
       toolTimeoutMs: read.integer('LIMIT_TOOL_TIMEOUT_MS', 15_000, 100, 600_000),
+      toolResponseBytes: read.integer('LIMIT_TOOL_RESPONSE_BYTES', 1 * MiB, 1024, 100 * MiB),
+      toolOutputCharacters: read.integer('LIMIT_TOOL_OUTPUT_CHARACTERS', 16_000, 100, 1_000_000),
+      toolSteps: read.integer('LIMIT_TOOL_STEPS', 5, 1, 50),
+      answerBudgetUsd: read.decimal('LIMIT_ANSWER_COST_USD', 1, 0, 1000),
       llmTimeoutMs: read.integer('LIMIT_LLM_TIMEOUT_MS', 120_000, 100, 3_600_000),
     },
     worker: {
