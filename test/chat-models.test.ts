@@ -213,6 +213,32 @@ describe.each(databaseKinds)('chat models (%s)', (kind) => {
       const events = await collect(createChatModel(settingsFor(provider), egress));
       expect(textOf(events)).toBe('');
     });
+
+    it('offers tools, hands their calls back, and sends their results in the next call', async () => {
+      reset();
+      const model = createChatModel(settingsFor(provider), egress);
+      const tools = [{ name: 'search', description: 'Searches the handbook', parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }];
+      fake().toolCallNext('search', { query: 'handbook' });
+      const events: ChatEvent[] = [];
+      for await (const event of model.stream({ ...ask(), tools })) events.push(event);
+      const offered = fake().chatRequests().at(-1)!.body.tools as any[];
+      expect(JSON.stringify(offered)).toContain('Searches the handbook');
+      const call = events.find((event) => event.type === 'tool_call');
+      expect(call).toMatchObject({ type: 'tool_call', call: { name: 'search', arguments: { query: 'handbook' } } });
+      const { call: asked } = call as Extract<ChatEvent, { type: 'tool_call' }>;
+
+      const messages = [
+        ...ask().messages,
+        { role: 'assistant' as const, content: '', toolCalls: [asked] },
+        { role: 'tool' as const, content: 'Page 4: the handbook says hello.', toolCallId: asked.id, toolName: 'search' },
+      ];
+      const answer: ChatEvent[] = [];
+      for await (const event of model.stream({ ...ask(), messages, tools })) answer.push(event);
+      expect(textOf(answer)).toBe('Hello from the fake model.');
+      const sent = JSON.stringify(fake().chatRequests().at(-1)!.body.messages);
+      expect(sent).toContain('Page 4: the handbook says hello.');
+      expect(sent).toContain(asked.id);
+    });
   });
 
   it('reaches Azure OpenAI by deployment URL with the api-version, and by the v1 API without one', async () => {

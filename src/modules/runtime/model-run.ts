@@ -3,7 +3,7 @@
 // (ModelCallError), timed out (the configured LLM timeout over the whole answer) or cancelled (the
 // client went away). Waiting on the model is raced against both, so that a provider that ignores the
 // abort signal still cannot hold an ask past its deadline.
-import type { ChatModel, ChatRequest, ChatUsage } from '../../providers/chat/chat-model.js';
+import type { ChatModel, ChatRequest, ChatUsage, ModelToolCall } from '../../providers/chat/chat-model.js';
 import { ModelCallError } from '../../providers/chat/chat-model.js';
 import { CitationMarkers } from './citation-markers.js';
 
@@ -23,6 +23,8 @@ export interface ModelRunOptions {
   passages: number;
   /** Aborted when the client goes away. */
   clientSignal: AbortSignal;
+  /** Aborted when the answer must stop without failing (an output guardrail blocked it). */
+  stopSignal?: AbortSignal;
   timeoutMs: number;
   /** Milliseconds since the question arrived. */
   elapsed: () => number;
@@ -35,6 +37,8 @@ export interface ModelRun {
   /** Passage numbers cited, in order of first use. */
   cited: number[];
   usage: ChatUsage | undefined;
+  /** The tools the model asked to call, in order. */
+  toolCalls: ModelToolCall[];
   firstTokenMs: number | null;
   failure: RunFailure | undefined;
 }
@@ -62,9 +66,9 @@ export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
   const deadline = new AbortController();
   const startedAt = performance.now();
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
-  const signal = AbortSignal.any([options.clientSignal, deadline.signal]);
+  const signal = AbortSignal.any([options.clientSignal, deadline.signal, ...(options.stopSignal ? [options.stopSignal] : [])]);
   const markers = new CitationMarkers(options.passages);
-  const run: ModelRun = { answer: '', cited: [], usage: undefined, firstTokenMs: null, failure: undefined };
+  const run: ModelRun = { answer: '', cited: [], usage: undefined, toolCalls: [], firstTokenMs: null, failure: undefined };
   const emit = (text: string) => {
     if (text === '') return;
     run.firstTokenMs ??= Math.round(options.elapsed());
@@ -79,6 +83,7 @@ export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
       const next = await untilAborted(iterator.next(), signal);
       if (next.done) break;
       if (next.value.type === 'delta') emit(markers.push(next.value.text));
+      else if (next.value.type === 'tool_call') run.toolCalls.push(next.value.call);
       else run.usage = next.value.usage;
     }
     // A model that stops quietly once aborted has not finished its answer.
@@ -99,6 +104,7 @@ export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
 }
 
 function failureOf(options: ModelRunOptions, thrown: unknown, timedOut: boolean): RunFailure | undefined {
+  if (options.stopSignal?.aborted && !options.clientSignal.aborted) return undefined;
   if (options.clientSignal.aborted) return { kind: 'cancelled', message: CANCELLED_BY_CLIENT };
   if (timedOut) return { kind: 'model', error: new ModelCallError('timeout', `The model did not answer within ${options.timeoutMs} ms`) };
   if (thrown === undefined) return undefined;

@@ -48,7 +48,8 @@ export interface Conversation {
 const MESSAGE_OVERHEAD = 4;
 const REPLY_PRIMING = 3;
 
-export const messageTokens = (message: ChatMessage) => countTokens(message.content) + MESSAGE_OVERHEAD;
+export const messageTokens = (message: ChatMessage) =>
+  countTokens(message.toolCalls === undefined ? message.content : `${message.content}${JSON.stringify(message.toolCalls)}`) + MESSAGE_OVERHEAD;
 export const conversationTokens = (messages: ChatMessage[]) => messages.reduce((sum, message) => sum + messageTokens(message), REPLY_PRIMING);
 
 const CITING_RULE =

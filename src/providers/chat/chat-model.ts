@@ -3,13 +3,35 @@
 // providers' protocols through the egress client (every call obeys the server's address rules,
 // deadline and byte caps) and never put the API key in an error or a log.
 
+import type { ToolDefinition } from '../../tools/tool.js';
+
+/** A tool call the model asked for. */
+export interface ModelToolCall {
+  /** The provider's id of the call, quoted back with its result. */
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them: parsed JSON, or the raw text when it was not JSON. */
+  arguments: unknown;
+}
+
+/**
+ * One message of the conversation. An assistant message may carry the tool calls it asked for; a
+ * `tool` message is the result of one call (its `content`), quoting the call's id and name.
+ */
 export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
+  toolCalls?: ModelToolCall[];
+  toolCallId?: string;
+  toolName?: string;
+  /** On a `tool` message: the call failed, and `content` says why. */
+  isError?: boolean;
 }
 
 export interface ChatRequest {
   messages: ChatMessage[];
+  /** Tools the model may call; none: it can only answer. */
+  tools?: ToolDefinition[];
   temperature: number;
   maxTokens: number;
   /** Aborted when the client goes away: the provider call stops. */
@@ -21,8 +43,12 @@ export interface ChatUsage {
   completion: number;
 }
 
-/** The answer as it arrives: text pieces in order, then (where the provider sends it) the usage. */
-export type ChatEvent = { type: 'delta'; text: string } | { type: 'usage'; usage: ChatUsage };
+/**
+ * The answer as it arrives: text pieces in order, the tool calls the model asks for (the call ends
+ * after them: the caller runs the tools and calls again with their results), then (where the
+ * provider sends it) the usage.
+ */
+export type ChatEvent = { type: 'delta'; text: string } | { type: 'usage'; usage: ChatUsage } | { type: 'tool_call'; call: ModelToolCall };
 
 export interface ChatModel {
   /** The model as the configuration names it. */

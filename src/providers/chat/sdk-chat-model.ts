@@ -9,6 +9,7 @@ import type { EgressClient } from '../../net/egress.js';
 import { backoffDelay } from '../retry.js';
 import { ModelCallError, type ChatEvent, type ChatModel, type ChatRequest } from './chat-model.js';
 import { egressFetch } from './egress-fetch.js';
+import { sdkMessages, sdkTools } from './sdk-messages.js';
 import { classifyModelFailure, scrubKey } from './model-errors.js';
 import { languageModelFor, providerLabel, type ProviderModelSettings } from './provider-models.js';
 
@@ -71,11 +72,13 @@ export class SdkChatModel implements ChatModel {
     try {
       // Instructions go as `system`, which every provider takes (the SDK warns of system messages in `messages`).
       const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content);
+      const tools = sdkTools(request.tools);
       const result = callDeadline.run(deadline, () =>
         streamText({
           model: this.languageModel,
           ...(system.length > 0 ? { system: system.join('\n\n') } : {}),
-          messages: request.messages.filter((message) => message.role !== 'system'),
+          messages: sdkMessages(request.messages),
+          ...(tools === undefined ? {} : { tools }),
           temperature: request.temperature,
           maxOutputTokens: request.maxTokens,
           abortSignal: call.signal,
@@ -85,6 +88,8 @@ export class SdkChatModel implements ChatModel {
       );
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta' && part.text !== '') yield { type: 'delta', text: part.text };
+        // Calls of unknown tools and unreadable arguments come as they are: the tool loop answers them.
+        else if (part.type === 'tool-call') yield { type: 'tool_call', call: { id: part.toolCallId, name: part.toolName, arguments: part.input } };
         else if (part.type === 'error') throw part.error;
         else if (part.type === 'abort') throw request.signal.reason ?? new Error('The model call was cancelled');
         else if (part.type === 'finish') {
