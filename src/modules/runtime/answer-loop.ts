@@ -1,0 +1,101 @@
+// The steps of an answer: the model is called, and while it asks for tools, they are run and it is
+// called again with their results. The tools are taken away — the model must then answer with what it
+// has — after LIMIT_TOOL_STEPS rounds, once the answer has spent its budget (tokens at the
+// configuration's prices and priced tool calls), or when a round only repeats earlier calls. A model
+// that gets its calls wrong (an unknown tool, arguments the schema refuses) is told and has one round to
+// repair them; wrong again, the answer fails.
+import { ModelCallError, type ChatMessage, type ChatModel } from '../../providers/chat/chat-model.js';
+import type { GuardrailVerdict } from '../../guardrails/guardrail.js';
+import { costOf, tokensOf, type Prices, type TokenCount } from './cost.js';
+import { runModel, type RunFailure } from './model-run.js';
+import { conversationTokens } from './prompt.js';
+import type { ToolBox, ToolCallRecord, ToolRoundOptions } from './tool-calls.js';
+
+export interface AnswerLimits {
+  /** Rounds of tool calls. */
+  toolSteps: number;
+  /** USD; the tools are taken away once it is spent. */
+  budgetUsd: number;
+}
+
+export interface AnswerLoopOptions {
+  model: ChatModel;
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  passages: number;
+  tools: ToolBox | undefined;
+  toolRound: ToolRoundOptions;
+  limits: AnswerLimits;
+  prices: Prices;
+  clientSignal: AbortSignal;
+  stopSignal?: AbortSignal;
+  timeoutMs: number;
+  elapsed: () => number;
+  onDelta: (text: string) => void;
+  onToolCall: (record: ToolCallRecord) => void;
+  onVerdicts: (verdicts: GuardrailVerdict[]) => void;
+}
+
+export interface AnsweredLoop {
+  answer: string;
+  cited: number[];
+  tokens: TokenCount;
+  /** What priced tool calls cost, USD. */
+  toolCost: number;
+  toolCalls: ToolCallRecord[];
+  firstTokenMs: number | null;
+  failure: RunFailure | undefined;
+}
+
+const addTokens = (sum: TokenCount, step: TokenCount): TokenCount => ({
+  prompt: sum.prompt + step.prompt,
+  completion: sum.completion + step.completion,
+  estimated: sum.estimated || step.estimated,
+});
+
+export async function runAnswerLoop(options: AnswerLoopOptions): Promise<AnsweredLoop> {
+  const messages = [...options.messages];
+  const result: AnsweredLoop = { answer: '', cited: [], tokens: { prompt: 0, completion: 0, estimated: false }, toolCost: 0, toolCalls: [], firstTokenMs: null, failure: undefined };
+  let rounds = 0;
+  let toolsTaken = options.tools === undefined || options.tools.size === 0;
+  let mistakenBefore = false;
+
+  for (;;) {
+    const offered = toolsTaken ? undefined : options.tools!.definitions;
+    const run = await runModel({
+      model: options.model,
+      request: { messages, temperature: options.temperature, maxTokens: options.maxTokens, ...(offered ? { tools: offered } : {}) },
+      passages: options.passages,
+      clientSignal: options.clientSignal,
+      ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
+      timeoutMs: options.timeoutMs,
+      elapsed: options.elapsed,
+      onDelta: options.onDelta,
+    });
+    result.answer += run.answer;
+    result.cited = [...new Set([...result.cited, ...run.cited])];
+    result.firstTokenMs ??= run.firstTokenMs;
+    // Where the provider gives no usage, the step's conversation and text are counted here.
+    result.tokens = addTokens(result.tokens, tokensOf(run.usage, conversationTokens(messages), run.answer));
+    if (run.failure !== undefined || options.stopSignal?.aborted) return { ...result, failure: run.failure };
+    // Calls made without tools on offer are not run: the model was asked to answer.
+    if (offered === undefined || run.toolCalls.length === 0) return result;
+
+    const circling = options.tools!.allRepeated(run.toolCalls);
+    const round = await options.tools!.runRound(run.toolCalls, run.answer, ++rounds, options.toolRound);
+    result.toolCalls.push(...round.records);
+    result.toolCost += round.cost;
+    for (const record of round.records) options.onToolCall(record);
+    if (round.verdicts.length > 0) options.onVerdicts(round.verdicts);
+    messages.push(...round.messages);
+
+    if (round.mistakes.length > 0 && mistakenBefore) {
+      const failure = new ModelCallError('bad_response', `The model called its tools wrongly twice: ${round.mistakes.join('; ')}`);
+      return { ...result, failure: { kind: 'model', error: failure } };
+    }
+    mistakenBefore = round.mistakes.length > 0;
+    const spent = (costOf(result.tokens, options.prices) ?? 0) + result.toolCost;
+    toolsTaken = circling || rounds >= options.limits.toolSteps || spent >= options.limits.budgetUsd;
+  }
+}

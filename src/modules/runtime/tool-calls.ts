@@ -1,0 +1,179 @@
+// One round of tool calls: the calls the model asked for in one step, checked and run. A call of a
+// tool that is not among the answer's, or with arguments its schema refuses, is not run: the model is
+// told what was wrong and has one round to repair it. A call identical to an earlier one of the same
+// answer is not run again. Each result passes the context guardrails before the model reads it, and
+// is cut to the output cap. Tool output is data: it goes back as a `tool` message and nothing in it can
+// change the instructions or the set of tools, which is fixed when the answer starts.
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { ChatMessage, ModelToolCall } from '../../providers/chat/chat-model.js';
+import type { GuardrailVerdict } from '../../guardrails/guardrail.js';
+import type { RunnableTool, ToolDefinition, ToolOutcome, ToolRunContext } from '../../tools/tool.js';
+
+export type ToolCallStatus = 'ok' | 'error' | 'invalid' | 'repeated' | 'blocked';
+
+/** A call as the response records it (`tool_calls`) and the stream tells it (`tool_call`). */
+export interface ToolCallRecord {
+  /** The provider's id of the call. */
+  id: string;
+  /** null for a tool the answer does not have. */
+  tool_id: number | null;
+  name: string;
+  input: unknown;
+  /** What the model read, cut to RECORDED_OUTPUT_CHARACTERS. */
+  output: string;
+  status: ToolCallStatus;
+  http_status: number | null;
+  latency_ms: number;
+  /** The round of the answer, from 1. */
+  step: number;
+}
+
+export interface ToolRoundOptions {
+  context: Omit<ToolRunContext, 'timeoutMs' | 'maxResponseBytes'>;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Most characters of a result the model is given. */
+  maxOutputCharacters: number;
+  /** The context guardrails, applied to each result before the model reads it. */
+  guardContext: (text: string) => Promise<{ text: string; blocked: boolean; verdicts: GuardrailVerdict[] }>;
+  /** Milliseconds on a monotonic clock. */
+  timer: () => number;
+}
+
+export interface ToolRound {
+  /** The assistant message with the calls, then one `tool` message per call. */
+  messages: ChatMessage[];
+  records: ToolCallRecord[];
+  /** Guardrail verdicts on the results. */
+  verdicts: GuardrailVerdict[];
+  /** What the model got wrong (unknown tool, arguments refused) in this round, if anything. */
+  mistakes: string[];
+  /** USD the calls cost (hosted search priced per call). */
+  cost: number;
+}
+
+const RECORDED_OUTPUT_CHARACTERS = 2_000;
+const VALIDATORS_KEPT = 500;
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
+const validators = new Map<string, ValidateFunction>();
+
+/** A compiled validator per schema, kept across answers (compiling costs more than a step's budget). */
+function validatorOf(schema: Record<string, unknown>): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (validate === undefined) {
+    validate = ajv.compile(schema);
+    if (validators.size >= VALIDATORS_KEPT) validators.delete(validators.keys().next().value!);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+export function cut(text: string, characters: number): string {
+  return text.length <= characters ? text : `${text.slice(0, characters)}… [cut: ${text.length - characters} more characters]`;
+}
+
+/** Identical calls have the same name and the same arguments, whatever the order of their keys. */
+function callKey(call: ModelToolCall): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, item]) => [key, canonical(item)]))
+        : value;
+  return `${call.name}\u0000${JSON.stringify(canonical(call.arguments))}`;
+}
+
+export class ToolBox {
+  private readonly byName: Map<string, RunnableTool>;
+  private readonly made = new Set<string>();
+
+  constructor(tools: RunnableTool[]) {
+    this.byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  }
+
+  get definitions(): ToolDefinition[] {
+    return [...this.byName.values()].map((tool) => tool.definition);
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  /** Whether every call of the round repeats an earlier one: the model is going round in circles. */
+  allRepeated(calls: ModelToolCall[]): boolean {
+    return calls.length > 0 && calls.every((call) => this.made.has(callKey(call)));
+  }
+
+  async runRound(calls: ModelToolCall[], text: string, step: number, options: ToolRoundOptions): Promise<ToolRound> {
+    const round: ToolRound = { messages: [{ role: 'assistant', content: text, toolCalls: calls }], records: [], verdicts: [], mistakes: [], cost: 0 };
+    // Calls of one round are independent of each other: they run side by side.
+    const results = await Promise.all(calls.map((call) => this.runCall(call, step, options)));
+    for (const [index, result] of results.entries()) {
+      const call = calls[index]!;
+      round.records.push(result.record);
+      round.verdicts.push(...result.verdicts);
+      if (result.mistake !== undefined) round.mistakes.push(result.mistake);
+      round.cost += result.cost;
+      round.messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: result.modelText, isError: result.record.status !== 'ok' });
+    }
+    return round;
+  }
+
+  private async runCall(call: ModelToolCall, step: number, options: ToolRoundOptions) {
+    const tool = this.byName.get(call.name);
+    const record = (status: ToolCallStatus, output: string, extra: Partial<ToolCallRecord> = {}): ToolCallRecord => ({
+      id: call.id,
+      tool_id: tool?.id ?? null,
+      name: call.name,
+      input: call.arguments,
+      output: cut(output, RECORDED_OUTPUT_CHARACTERS),
+      status,
+      http_status: null,
+      latency_ms: 0,
+      step,
+      ...extra,
+    });
+    const refused = (status: ToolCallStatus, text: string, mistake?: string) => ({ record: record(status, text), modelText: text, verdicts: [], mistake, cost: 0 });
+
+    if (tool === undefined) {
+      const names = [...this.byName.keys()].join(', ');
+      const text = `There is no tool named "${call.name}". The tools are: ${names}.`;
+      return refused('invalid', text, text);
+    }
+    const problem = argumentProblem(tool, call.arguments);
+    if (problem !== undefined) {
+      const text = `The arguments of "${call.name}" do not match its schema: ${problem}. Call it again with arguments that do.`;
+      return refused('invalid', text, `"${call.name}" called with arguments that do not match its schema: ${problem}`);
+    }
+    const key = callKey(call);
+    if (this.made.has(key)) return refused('repeated', 'This call was already made with the same arguments in this answer; use its result above.');
+    this.made.add(key);
+
+    const startedAt = options.timer();
+    const context = { ...options.context, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes };
+    // Tools report their failures in the outcome; one that throws anyway fails this call, not the answer.
+    const outcome = await tool.run(call.arguments as Record<string, unknown>, context).catch((): ToolOutcome => ({ status: 'error', output: `The tool "${call.name}" failed.` }));
+    const latency = Math.round(options.timer() - startedAt);
+    const guarded = await options.guardContext(cut(outcome.output, options.maxOutputCharacters));
+    const modelText = guarded.blocked ? 'The result was withheld by a guardrail.' : guarded.text;
+    return {
+      record: record(guarded.blocked ? 'blocked' : outcome.status, modelText, { http_status: outcome.httpStatus ?? null, latency_ms: latency }),
+      modelText,
+      verdicts: guarded.verdicts,
+      mistake: undefined,
+      cost: outcome.cost ?? 0,
+    };
+  }
+}
+
+function argumentProblem(tool: RunnableTool, input: unknown): string | undefined {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return 'the arguments must be a JSON object';
+  const validate = validatorOf(tool.definition.parameters);
+  if (validate(input)) return undefined;
+  return (validate.errors ?? [])
+    .slice(0, 5)
+    .map((error) => `${error.instancePath === '' ? 'the arguments' : error.instancePath.slice(1).replaceAll('/', '.')} ${error.message ?? 'is not valid'}`)
+    .join('; ');
+}
