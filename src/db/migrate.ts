@@ -12,6 +12,7 @@ import * as vectors from './migrations/2026_11_20_0006_vectors.js';
 import * as runtime from './migrations/2026_11_23_0007_runtime.js';
 import * as search from './migrations/2026_11_23_0008_search.js';
 import * as credentialsEpoch from './migrations/2026_11_23_0009_credentials_epoch.js';
+import * as tools from './migrations/2026_11_23_0010_tools.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_23_0007_runtime': runtime,
   '2026_11_23_0008_search': search,
   '2026_11_23_0009_credentials_epoch': credentialsEpoch,
+  '2026_11_23_0010_tools': tools,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are ISO 8601 strings on both databases
 // (the PostgreSQL dialect parses timestamptz back into that form); JSON columns hold text.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ToolKind } from '../tools/tool.js';
 
 /** An integer key the database generates. */
 type Id = Generated<number>;
@@ -472,6 +473,27 @@ export interface ResponseReviewsTable extends ResponseNotesTable {
   verdict: ReviewVerdict;
 }
 
+export interface ToolsTable {
+  id: Id;
+  organization_id: number;
+  kind: ToolKind;
+  /** The name the model sees, unique in the organization. */
+  name: string;
+  description: string;
+  /** The kind's settings (JSON), checked by the kind's schema when written. */
+  config: JsonText;
+  /** The secret sealed with the server's secret key named by secret_key_id; never returned. */
+  secret_sealed: string | null;
+  secret_key_id: string | null;
+  secret_hint: string | null;
+  /** 1: agents that name the tool may call it; 0: none may. */
+  enabled: Generated<number>;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -513,6 +535,7 @@ export interface DB {
   response_feedback: ResponseFeedbackTable;
   response_comments: ResponseCommentsTable;
   response_reviews: ResponseReviewsTable;
+  tools: ToolsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -530,3 +553,4 @@ export type ConfigurationRow = Selectable<OrganizationConfigurationsTable>;
 export type LlmConfigurationRow = Selectable<LlmConfigurationsTable>;
 export type ChatThreadRow = Selectable<ChatThreadsTable>;
 export type AgentResponseRow = Selectable<AgentResponsesTable>;
+export type ToolRow = Selectable<ToolsTable>;
