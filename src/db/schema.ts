@@ -494,6 +494,22 @@ export interface ToolsTable {
   modified_by: number;
 }
 
+/** A file given in a chat thread, with its text as extracted when it was given. */
+export interface ThreadAttachmentsTable {
+  id: Id;
+  organization_id: number;
+  thread_id: number;
+  /** Who gave it: the thread's owner. */
+  user_id: number;
+  filename: string;
+  type: string;
+  size_bytes: number;
+  characters: number;
+  text: string;
+  created_on: string;
+  created_by: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -536,6 +552,7 @@ export interface DB {
   response_comments: ResponseCommentsTable;
   response_reviews: ResponseReviewsTable;
   tools: ToolsTable;
+  thread_attachments: ThreadAttachmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -554,3 +571,4 @@ export type LlmConfigurationRow = Selectable<LlmConfigurationsTable>;
 export type ChatThreadRow = Selectable<ChatThreadsTable>;
 export type AgentResponseRow = Selectable<AgentResponsesTable>;
 export type ToolRow = Selectable<ToolsTable>;
+export type ThreadAttachmentRow = Selectable<ThreadAttachmentsTable>;
