@@ -75,23 +75,6 @@ export function createEgressClient(options: EgressClientOptions = {}): EgressCli
   // Kept-alive sockets were connected through the guarded lookup, so reusing them is safe.
   const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
-  /** Throws unless the URL may be requested; answers whether the allow-list let it through. */
-  function checkDestination(url: URL): boolean {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new EgressRefused('scheme', describeUrl(url), 'only http: and https: URLs can be fetched');
-    }
-    if (allowList.permits(url)) return true;
-    const literal = literalAddress(url.hostname);
-    if (literal !== undefined) {
-      const verdict = classifyAddress(literal);
-      if (!verdict.allowed) throw new EgressRefused('address', describeUrl(url), `the host is ${verdict.kind}`);
-      return false;
-    }
-    const why = refusedHostname(url.hostname);
-    if (why !== undefined) throw new EgressRefused('hostname', describeUrl(url), why);
-    return false;
-  }
-
   function send(outgoing: OutgoingRequest, allowListed: boolean, signal: AbortSignal): Promise<IncomingMessage> {
     const { url } = outgoing;
     return new Promise((resolve, reject) => {
@@ -154,7 +137,7 @@ export function createEgressClient(options: EgressClientOptions = {}): EgressCli
 
     try {
       for (let redirects = 0; ; redirects++) {
-        const allowListed = checkDestination(outgoing.url);
+        const allowListed = checkDestination(outgoing.url, allowList);
         const response = await send(outgoing, allowListed, deadline.signal);
         const next = redirectTarget(outgoing, response);
         if (next !== undefined) {
@@ -198,6 +181,28 @@ export function createEgressClient(options: EgressClientOptions = {}): EgressCli
       agents['https:'].destroy();
     },
   };
+}
+
+/**
+ * Throws EgressRefused unless the URL may be requested, judged before any DNS lookup (scheme, IP
+ * literal, internal host names); answers whether the allow-list let it through. Addresses a name
+ * resolves to are judged again when the socket connects. Also used to refuse a destination when it
+ * is saved (an API tool's URL) rather than only when it is called.
+ */
+export function checkDestination(url: URL, allowList: AllowList): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new EgressRefused('scheme', describeUrl(url), 'only http: and https: URLs can be fetched');
+  }
+  if (allowList.permits(url)) return true;
+  const literal = literalAddress(url.hostname);
+  if (literal !== undefined) {
+    const verdict = classifyAddress(literal);
+    if (!verdict.allowed) throw new EgressRefused('address', describeUrl(url), `the host is ${verdict.kind}`);
+    return false;
+  }
+  const why = refusedHostname(url.hostname);
+  if (why !== undefined) throw new EgressRefused('hostname', describeUrl(url), why);
+  return false;
 }
 
 function firstRequest(input: string | URL, init: EgressRequestInit, userAgent: string): OutgoingRequest {
