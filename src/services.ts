@@ -6,6 +6,8 @@ import type { Database } from './db/database.js';
 import { createIngestion, detectDocumentType } from './ingest/ingestion.js';
 import { Worker } from './jobs/worker.js';
 import { AgentsService } from './modules/agents/agents.service.js';
+import { fileTextReader } from './modules/attachments/attachment-text.js';
+import { AttachmentsService } from './modules/attachments/attachments.service.js';
 import { FavoritesService } from './modules/agents/favorites.service.js';
 import { HistoryService } from './modules/agents/history.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -71,6 +73,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     history: new HistoryService(store, flags),
     favorites: new FavoritesService(store),
     threads: new ThreadsService(store),
+    attachments: new AttachmentsService(store, fileTextReader(ingestion, detectDocumentType)),
     responses,
     feedback: new FeedbackService(store, responses),
     chatLogs: new ChatLogsService(store),
@@ -80,7 +83,17 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     documentPages: new DocumentPages(store, corpora),
     progress: new DocumentProgress(store, corpora),
     search,
-    asks: new AskService(store, search, llm, { llmTimeoutMs: config.limits.llmTimeoutMs, log }),
+    asks: new AskService(store, search, llm, {
+      llmTimeoutMs: config.limits.llmTimeoutMs,
+      log,
+      limits: {
+        toolTimeoutMs: config.limits.toolTimeoutMs,
+        toolResponseBytes: config.limits.toolResponseBytes,
+        toolOutputCharacters: config.limits.toolOutputCharacters,
+        toolSteps: config.limits.toolSteps,
+        budgetUsd: config.limits.answerBudgetUsd,
+      },
+    }),
     vectors,
     ingestion,
     worker,

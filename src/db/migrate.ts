@@ -13,6 +13,7 @@ import * as runtime from './migrations/2026_11_23_0007_runtime.js';
 import * as search from './migrations/2026_11_23_0008_search.js';
 import * as credentialsEpoch from './migrations/2026_11_23_0009_credentials_epoch.js';
 import * as tools from './migrations/2026_11_23_0010_tools.js';
+import * as agentToolsGuardrails from './migrations/2026_11_23_0013_agent_tools_guardrails.js';
 import * as threadAttachments from './migrations/2026_11_23_0011_thread_attachments.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_23_0008_search': search,
   '2026_11_23_0009_credentials_epoch': credentialsEpoch,
   '2026_11_23_0010_tools': tools,
+  '2026_11_23_0013_agent_tools_guardrails': agentToolsGuardrails,
   '2026_11_23_0011_thread_attachments': threadAttachments,
 };
 

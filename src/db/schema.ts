@@ -96,6 +96,10 @@ export interface AgentsTable {
   llm_configuration_id: number | null;
   /** Retrieval settings (JSON: passages per answer, minimum score). */
   retrieval: Generated<JsonText>;
+  /** The tools the agent may call (JSON list of tool ids). */
+  tool_ids: Generated<JsonText>;
+  /** The guardrails the agent answers under (JSON list of guardrail ids). */
+  guardrail_ids: Generated<JsonText>;
   version: number;
   created_on: string;
   created_by: number;

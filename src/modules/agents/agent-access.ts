@@ -39,6 +39,13 @@ export async function checkAliasFlag(flags: FeatureFlagsService, actor: Actor, a
   if (alias !== undefined && alias !== null && alias !== current) await flags.require(actor, 'agent-alias');
 }
 
+/** Attaching guardrails to an agent (a list that differs from its own) needs the guardrail flag. */
+export async function checkGuardrailFlag(flags: FeatureFlagsService, actor: Actor, guardrailIds: number[] | undefined, current: number[]): Promise<void> {
+  if (guardrailIds !== undefined && guardrailIds.length > 0 && JSON.stringify([...new Set(guardrailIds)].sort((a, b) => a - b)) !== JSON.stringify(current)) {
+    await flags.require(actor, 'guardrail');
+  }
+}
+
 /** Why a change of an agent was refused, for the 403 message. */
 export function changeRefusal(agent: { team_id: number | null }, doing: string): string {
   return agent.team_id === null

@@ -27,6 +27,10 @@ export interface AgentConfiguration {
   /** The connected corpora, ascending. */
   corpus_ids: number[];
   retrieval: RetrievalSettings;
+  /** The tools the agent may call, ascending. */
+  tool_ids: number[];
+  /** The guardrails it answers under, ascending. */
+  guardrail_ids: number[];
 }
 
 export interface AgentSnapshot extends AgentConfiguration {
@@ -51,6 +55,8 @@ export const CONFIGURATION_FIELDS = [
   'llm_configuration_id',
   'corpus_ids',
   'retrieval',
+  'tool_ids',
+  'guardrail_ids',
 ] as const satisfies readonly (keyof AgentConfiguration)[];
 
 export const DEFAULT_CONFIGURATION: Omit<AgentConfiguration, 'name'> = {
@@ -64,6 +70,8 @@ export const DEFAULT_CONFIGURATION: Omit<AgentConfiguration, 'name'> = {
   llm_configuration_id: null,
   corpus_ids: [],
   retrieval: DEFAULT_RETRIEVAL,
+  tool_ids: [],
+  guardrail_ids: [],
 };
 
 /** A JSON list of strings as stored in a text column (an agent's or a corpus's starters, a document's tags). */
@@ -85,6 +93,8 @@ export function snapshotOf(agent: AgentSnapshot): AgentSnapshot {
     llm_configuration_id: agent.llm_configuration_id,
     corpus_ids: agent.corpus_ids,
     retrieval: agent.retrieval,
+    tool_ids: agent.tool_ids,
+    guardrail_ids: agent.guardrail_ids,
     status: agent.status,
   };
 }

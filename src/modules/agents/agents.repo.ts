@@ -11,29 +11,34 @@ import { DEFAULT_RETRIEVAL, parseStringArray, type RetrievalSettings } from './a
  * An agent's row as services see it: the conversation starters are a list and the retrieval
  * settings an object, not the JSON text stored; the connected corpora (rows of corpus_agents) come with it.
  */
-type Decoded<Row> = Omit<Row, 'conversation_starters' | 'retrieval'> & { conversation_starters: string[]; retrieval: RetrievalSettings; corpus_ids: number[] };
+type JsonFields = 'conversation_starters' | 'retrieval' | 'tool_ids' | 'guardrail_ids';
+type Decoded<Row> = Omit<Row, JsonFields> & { conversation_starters: string[]; retrieval: RetrievalSettings; tool_ids: number[]; guardrail_ids: number[]; corpus_ids: number[] };
 export type Agent = Decoded<AgentRow>;
 export type NewAgent = Omit<Decoded<NewAgentRow>, 'corpus_ids'> & { corpus_ids: number[] };
-export type AgentChange = Omit<AgentRowUpdate, 'conversation_starters' | 'retrieval'> & {
+export type AgentChange = Omit<AgentRowUpdate, JsonFields> & {
   conversation_starters?: string[];
   retrieval?: RetrievalSettings;
+  tool_ids?: number[];
+  guardrail_ids?: number[];
   /** The connected corpora, replacing those connected now. */
   corpus_ids?: number[];
 };
 /** A change of one connection, applied under the agent's lock so that concurrent ones all count. */
 export type CorpusConnection = { connect: number } | { disconnect: number };
 
-type StoredRow = { id: number; conversation_starters: string; retrieval: string };
+type StoredRow = { id: number; conversation_starters: string; retrieval: string; tool_ids: string; guardrail_ids: string };
 
 function decodeRetrieval(text: string): RetrievalSettings {
   return { ...DEFAULT_RETRIEVAL, ...(JSON.parse(text) as Partial<RetrievalSettings>) };
 }
 
-function encodeChange({ conversation_starters: starters, retrieval, corpus_ids: _synced, ...fields }: AgentChange): AgentRowUpdate {
+function encodeChange({ conversation_starters: starters, retrieval, tool_ids: toolIds, guardrail_ids: guardrailIds, corpus_ids: _synced, ...fields }: AgentChange): AgentRowUpdate {
   return {
     ...fields,
     ...(starters === undefined ? {} : { conversation_starters: JSON.stringify(starters) }),
     ...(retrieval === undefined ? {} : { retrieval: JSON.stringify(retrieval) }),
+    ...(toolIds === undefined ? {} : { tool_ids: JSON.stringify(toolIds) }),
+    ...(guardrailIds === undefined ? {} : { guardrail_ids: JSON.stringify(guardrailIds) }),
   };
 }
 
@@ -77,6 +82,8 @@ const AGENT_COLUMNS = [
   'a.project_id',
   'a.llm_configuration_id',
   'a.retrieval',
+  'a.tool_ids',
+  'a.guardrail_ids',
 ] as const;
 
 /** Agents of the organization that are not deleted, with their creators' and modifiers' e-mails. */
@@ -102,8 +109,17 @@ const corporaOfAgent = precompiled(1, (db: Kysely<DB>, agentId: number) =>
   db.selectFrom('corpus_agents').select('corpus_id').where('agent_id', '=', agentId).orderBy('corpus_id'),
 );
 
-function decodeRow<Row extends StoredRow>(row: Row, corpusIds: number[]): Omit<Row, 'conversation_starters' | 'retrieval'> & Decoded<StoredRow> {
-  return { ...row, conversation_starters: parseStringArray(row.conversation_starters), retrieval: decodeRetrieval(row.retrieval), corpus_ids: corpusIds };
+const parseIds = (text: string): number[] => (JSON.parse(text) as unknown[]).filter((id): id is number => Number.isSafeInteger(id));
+
+function decodeRow<Row extends StoredRow>(row: Row, corpusIds: number[]): Omit<Row, JsonFields> & Decoded<StoredRow> {
+  return {
+    ...row,
+    conversation_starters: parseStringArray(row.conversation_starters),
+    retrieval: decodeRetrieval(row.retrieval),
+    tool_ids: parseIds(row.tool_ids),
+    guardrail_ids: parseIds(row.guardrail_ids),
+    corpus_ids: corpusIds,
+  };
 }
 
 export class AgentsRepo {
@@ -124,7 +140,7 @@ export class AgentsRepo {
   }
 
   /** Decodes rows, with the corpora each agent is connected to, read for all of them at once. */
-  private async decode<Row extends StoredRow>(rows: Row[]): Promise<(Omit<Row, 'conversation_starters' | 'retrieval'> & Decoded<StoredRow>)[]> {
+  private async decode<Row extends StoredRow>(rows: Row[]): Promise<(Omit<Row, JsonFields> & Decoded<StoredRow>)[]> {
     if (rows.length === 0) return [];
     const links = await this.db
       .selectFrom('corpus_agents')
@@ -151,6 +167,13 @@ export class AgentsRepo {
   async existingCorpora(organizationId: number, corpusIds: number[]): Promise<number[]> {
     if (corpusIds.length === 0) return [];
     const rows = await this.db.selectFrom('corpora').select('id').where('organization_id', '=', organizationId).where('id', 'in', corpusIds).orderBy('id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Which of these ids name a tool or a guardrail of the organization, ascending. */
+  async existingIn(table: 'tools', organizationId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom(table).select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).orderBy('id').execute();
     return rows.map((row) => row.id);
   }
 
@@ -244,7 +267,13 @@ export class AgentsRepo {
     try {
       row = await this.db
         .insertInto('agents')
-        .values({ ...agent, conversation_starters: JSON.stringify(agent.conversation_starters), retrieval: JSON.stringify(agent.retrieval) })
+        .values({
+          ...agent,
+          conversation_starters: JSON.stringify(agent.conversation_starters),
+          retrieval: JSON.stringify(agent.retrieval),
+          tool_ids: JSON.stringify(agent.tool_ids),
+          guardrail_ids: JSON.stringify(agent.guardrail_ids),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
@@ -298,4 +327,4 @@ export class AgentsRepo {
   }
 }
 
-export type AgentWithUsers = Omit<Awaited<ReturnType<typeof visibleAgent>>[number], 'conversation_starters' | 'retrieval'> & Decoded<StoredRow>;
+export type AgentWithUsers = Omit<Awaited<ReturnType<typeof visibleAgent>>[number], JsonFields> & Decoded<StoredRow>;

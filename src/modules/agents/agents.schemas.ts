@@ -22,6 +22,14 @@ export const configurationFields = {
     maxItems: 100,
     description: 'Corpora the agent answers from. Adding one takes read permission on it; each asker sees passages only of those they may read',
   }),
+  tool_ids: Type.Array(Id('Tool identifier'), {
+    maxItems: 50,
+    description: 'Tools of the organization the agent may call (a disabled or deleted one is skipped when it answers)',
+  }),
+  guardrail_ids: Type.Array(Id('Guardrail identifier'), {
+    maxItems: 50,
+    description: 'Guardrails of the organization the agent answers under, at the stages each names',
+  }),
   retrieval: named(
     'RetrievalSettings',
     Type.Object({
@@ -50,6 +58,8 @@ export const CreateAgentBody = Type.Object(
     llm_configuration_id: Type.Optional(configurationFields.llm_configuration_id),
     corpus_ids: Type.Optional(configurationFields.corpus_ids),
     retrieval: Type.Optional(configurationFields.retrieval),
+    tool_ids: Type.Optional(configurationFields.tool_ids),
+    guardrail_ids: Type.Optional(configurationFields.guardrail_ids),
     status: Type.Optional(AgentStatusSchema),
     team_id: Type.Optional(ownershipFields.team_id),
     project_id: Type.Optional(ownershipFields.project_id),
@@ -164,6 +174,8 @@ named('Agent', AgentSchema, {
   alias: 'support',
   llm_configuration_id: 2,
   corpus_ids: [5],
+  tool_ids: [],
+  guardrail_ids: [],
   retrieval: { passages: 5, min_score: 0 },
   status: 'active',
   team_id: 3,

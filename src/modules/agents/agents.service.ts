@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { Subject } from '../auth/roles.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
-import { changeRefusal, checkAliasFlag, loadAgentAccess, requireTeamRole, requireVisibleAgent } from './agent-access.js';
+import { changeRefusal, checkAliasFlag, checkGuardrailFlag, loadAgentAccess, requireTeamRole, requireVisibleAgent } from './agent-access.js';
 import { CONFIGURATION_FIELDS, DEFAULT_CONFIGURATION } from './agent-config.js';
 import { commitAgentChange, recordAgentHistory } from './agent-changes.js';
 import { checkReferences, type RequireReadableCorpus } from './agent-references.js';
@@ -62,6 +62,7 @@ export class AgentsService {
     authorize(agentPolicy.mayCreate(actor, teamId, teamRole), changeRefusal({ team_id: teamId }, 'create agents'));
     if (input.project_id != null) await this.requireProject(actor, input.project_id);
     await checkAliasFlag(this.flags, actor, input.alias, null);
+    await checkGuardrailFlag(this.flags, actor, input.guardrail_ids, []);
     // Only configuration fields the client sent: server-owned ones in the body are not copied.
     const configuration = await checkReferences(this.store.repos, actor, sentFields(input, CONFIGURATION_FIELDS), [], this.requireReadableCorpus);
     const at = now();
@@ -162,6 +163,7 @@ export class AgentsService {
       fields.project_id = input.project_id;
     }
     await checkAliasFlag(this.flags, actor, input.alias, agent.alias);
+    await checkGuardrailFlag(this.flags, actor, input.guardrail_ids, agent.guardrail_ids);
     return this.store.transaction(async (repos) => {
       await commitAgentChange(repos, actor, agentId, fields, { kind: 'update', checkpointName: 'Updated', expectedVersion });
       return presentAgent(await requireVisibleAgent(repos, actor, agentId));

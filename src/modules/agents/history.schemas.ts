@@ -32,6 +32,8 @@ export const SnapshotSchema = Type.Object(
     llm_configuration_id: configurationFields.llm_configuration_id,
     corpus_ids: Type.Optional(Type.Array(Type.Integer(), { description: 'Absent from records written before corpora were part of the configuration; restoring those leaves the corpora as they are' })),
     retrieval: configurationFields.retrieval,
+    tool_ids: configurationFields.tool_ids,
+    guardrail_ids: configurationFields.guardrail_ids,
     status: AgentStatusSchema,
   },
   { description: 'The whole configuration the agent had; status is recorded but a restore leaves it as it is' },

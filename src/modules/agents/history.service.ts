@@ -5,7 +5,7 @@ import { asPage, pageOf, windowOf, type PageRequest } from '../../pagination.js'
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
-import { changeRefusal, checkAliasFlag, loadAgentAccess, requireVisibleAgent } from './agent-access.js';
+import { changeRefusal, checkAliasFlag, checkGuardrailFlag, loadAgentAccess, requireVisibleAgent } from './agent-access.js';
 import { configurationOf, differences, snapshotOf } from './agent-config.js';
 import { commitAgentChange, recordAgentHistory } from './agent-changes.js';
 import { withoutVanished } from './agent-references.js';
@@ -78,6 +78,7 @@ export class HistoryService {
     // Records are immutable, so reading the target before taking the agent's lock is safe.
     const target = await this.requireRecord(actor, agentId, historyId);
     await checkAliasFlag(this.flags, actor, target.snapshot.alias, agent.alias);
+    await checkGuardrailFlag(this.flags, actor, target.snapshot.guardrail_ids, agent.guardrail_ids);
     const dropped = await this.store.transaction(async (repos) => {
       const restored = await withoutVanished(repos, actor.organizationId, configurationOf(target.snapshot));
       await commitAgentChange(repos, actor, agentId, restored.configuration, {

@@ -7,9 +7,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import { Conflict, NotFound, UpstreamError, UpstreamTimeout } from '../../errors.js';
+import type { AgentGuardrails } from '../../guardrails/guardrail.js';
 import type { ChatModel } from '../../providers/chat/chat-model.js';
 import { OFFLINE_MODEL, createOfflineAnswerer } from '../../providers/chat/offline-answerer.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { RunnableTool } from '../../tools/tool.js';
 import type { Actor } from '../auth/actor.js';
 import { requireVisibleAgent } from '../agents/agent-access.js';
 import type { AgentWithUsers } from '../agents/agents.repo.js';
@@ -17,11 +19,14 @@ import { presentResponse } from '../chat/response.presenter.js';
 import type { AgentResponseView, Citation } from '../chat/responses.schemas.js';
 import type { SearchService } from '../retrieval/search.service.js';
 import { DEFAULT_CONTEXT_WINDOW, type AnsweringConfiguration, type AnsweringModels } from './answering-model.js';
+import { runAnswerLoop, type AnswerLimits } from './answer-loop.js';
+import { NO_GUARDRAILS, blockedBy, guardPassages, type GuardrailActionRecord } from './ask-guardrails.js';
 import { citationOf, readableCorpusIds, retrievePassages, type NumberedPassage } from './ask-retrieval.js';
-import { costOf, tokensOf } from './cost.js';
+import { costOf, roundUsd } from './cost.js';
 import { recordAnswerMetrics } from './metrics.js';
-import { runModel, type RunFailure } from './model-run.js';
+import type { RunFailure } from './model-run.js';
 import { buildConversation, type Conversation, type Turn } from './prompt.js';
+import { ToolBox, type ToolCallRecord } from './tool-calls.js';
 
 export interface AskInput {
   query: string;
@@ -35,11 +40,21 @@ export interface AskListener {
   created?(ids: { id: number; thread_id: number }): void;
   citations?(candidates: Citation[]): void;
   delta?(text: string): void;
+  toolCall?(record: ToolCallRecord): void;
+  guardrail?(action: GuardrailActionRecord): void;
 }
 
 export interface PreparedAsk {
   agent: AgentWithUsers;
+  /** The question after the input guardrails: what is recorded and answered. */
   query: string;
+  /** An input guardrail blocked the question: it is recorded, not answered. */
+  blocked: boolean;
+  guardrails: AgentGuardrails;
+  /** What the input and context guardrails did. */
+  guardrailActions: GuardrailActionRecord[];
+  /** The tools the model may call; undefined where it has none (the offline answerer never has). */
+  tools: ToolBox | undefined;
   /** null: a thread is opened when the question is recorded. */
   threadId: number | null;
   historyId: number | null;
@@ -70,11 +85,30 @@ export function threadTitle(query: string): string {
   return `${space > TITLE_CHARACTERS / 2 ? cut.slice(0, space) : cut}…`;
 }
 
+const pricesOf = (configuration: AnsweringConfiguration | null) =>
+  configuration
+    ? { inputPerMillion: configuration.input_price_per_million, outputPerMillion: configuration.output_price_per_million }
+    : { inputPerMillion: 0, outputPerMillion: 0 };
+
 export const configurationLabel = (configuration: AnsweringConfiguration | null) =>
   configuration === null ? 'The offline answerer' : `LLM configuration "${configuration.name}" (${configuration.id})`;
 
+/** The tools of the organization an agent names, enabled and allowed by the flags, ready to run. */
+export type AgentToolSource = { runnableTools(actor: Actor, toolIds: number[]): Promise<RunnableTool[]> };
+/** The guardrails an agent names, as the organization's flags allow them. */
+export type AgentGuardrailSource = { forAgent(organizationId: number, guardrailIds: number[]): Promise<AgentGuardrails> };
+
+export interface ToolLimits extends AnswerLimits {
+  toolTimeoutMs: number;
+  toolResponseBytes: number;
+  toolOutputCharacters: number;
+}
+
 export interface AskServiceOptions {
   llmTimeoutMs: number;
+  tools?: AgentToolSource;
+  guardrails?: AgentGuardrailSource;
+  limits: ToolLimits;
   log: FastifyBaseLogger;
   /** Milliseconds on a monotonic clock; durations are differences of two readings. */
   timer?: () => number;
@@ -100,25 +134,39 @@ export class AskService {
     const repos = this.store.repos;
     const agent = await requireVisibleAgent(repos, actor, agentId);
     if (agent.status === 'inactive') throw new Conflict(`Agent ${agentId} is inactive: activate it to ask it`);
-    // Independent reads, side by side: on PostgreSQL each is a round trip.
-    const [turns, resolved, found, historyId] = await Promise.all([
+    // Independent reads, side by side: on PostgreSQL each is a round trip. Retrieval waits for the
+    // input guardrails: it searches with the question they let through.
+    const guarding = this.guardedQuestion(actor, agent, input.query);
+    const [turns, resolved, guarded, found, historyId] = await Promise.all([
       input.thread_id === undefined ? (input.turns ?? []) : this.threadTurns(repos, actor, agentId, input.thread_id),
       this.models?.resolveForAnswering(actor.organizationId, agent.llm_configuration_id),
-      readableCorpusIds(repos, actor, agent.corpus_ids).then((corpusIds) => retrievePassages(this.search, corpusIds, input.query, agent.retrieval)),
+      guarding,
+      guarding.then(async ({ query, blocked, guardrails }) => {
+        if (blocked) return { passages: [], actions: [] };
+        const corpusIds = await readableCorpusIds(repos, actor, agent.corpus_ids);
+        return guardPassages(guardrails, await retrievePassages(this.search, corpusIds, query, agent.retrieval));
+      }),
       repos.ask.latestHistoryId(actor.organizationId, agentId),
     ]);
+    // The offline answerer calls no tools.
+    const tools = resolved && agent.tool_ids.length > 0 && this.options.tools ? new ToolBox(await this.options.tools.runnableTools(actor, agent.tool_ids)) : undefined;
     const conversation = buildConversation({
       instructions: agent.instructions,
-      passages: found.map((passage) => ({ number: passage.number, source: passage.source, page: passage.page, text: passage.text })),
+      passages: found.passages.map((passage) => ({ number: passage.number, source: passage.source, page: passage.page, text: passage.text })),
       turns,
-      query: input.query,
+      query: guarded.query,
+      withTools: tools !== undefined && tools.size > 0,
       contextWindow: resolved ? (resolved.configuration.context_window ?? DEFAULT_CONTEXT_WINDOW) : Number.POSITIVE_INFINITY,
       maxTokens: agent.max_tokens,
     });
-    const passages = found.slice(0, conversation.passages.length);
+    const passages = found.passages.slice(0, conversation.passages.length);
     return {
       agent,
-      query: input.query,
+      query: guarded.query,
+      blocked: guarded.blocked,
+      guardrails: guarded.guardrails,
+      guardrailActions: [...guarded.actions, ...found.actions],
+      tools,
       threadId: input.thread_id ?? null,
       historyId,
       configuration: resolved?.configuration ?? null,
@@ -127,6 +175,14 @@ export class AskService {
       conversation,
       startedAt,
     };
+  }
+
+  /** The agent's guardrails and the question after its input stage. */
+  private async guardedQuestion(actor: Actor, agent: AgentWithUsers, query: string) {
+    const source = this.options.guardrails;
+    const guardrails = source && agent.guardrail_ids.length > 0 ? await source.forAgent(actor.organizationId, agent.guardrail_ids) : NO_GUARDRAILS;
+    const result = await guardrails.apply('input', query);
+    return { guardrails, query: result.text, blocked: result.blocked, actions: result.verdicts as GuardrailActionRecord[] };
   }
 
   /** The questions and answers of a thread the caller owns with this agent, oldest first (failed and blocked ones left out). */
@@ -153,46 +209,117 @@ export class AskService {
   private async runAnswer(actor: Actor, ask: PreparedAsk, listener: AskListener, clientSignal: AbortSignal): Promise<AnsweredAsk> {
     const { id, threadId } = await this.recordQuestion(actor, ask);
     listener.created?.({ id, thread_id: threadId });
+    const actions = [...ask.guardrailActions];
+    for (const action of actions) listener.guardrail?.(action);
+    if (ask.blocked) return this.finishBlocked(actor, ask, id, threadId, actions);
     listener.citations?.(ask.passages.map(citationOf));
 
-    const run = await runModel({
+    // The answer streams through the output guardrails; one that blocks it stops the model.
+    const output = ask.guardrails.streamOutput();
+    const stop = new AbortController();
+    let answer = '';
+    let verdictsTold = 0;
+    const send = (text: string) => {
+      if (text === '') return;
+      answer += text;
+      listener.delta?.(text);
+    };
+    const tellVerdicts = () => {
+      for (const verdict of output.verdicts.slice(verdictsTold)) {
+        actions.push(verdict);
+        listener.guardrail?.(verdict);
+      }
+      verdictsTold = output.verdicts.length;
+    };
+    const loop = await runAnswerLoop({
       model: ask.chatModel,
-      request: { messages: ask.conversation.messages, temperature: ask.agent.temperature, maxTokens: ask.agent.max_tokens },
+      messages: ask.conversation.messages,
+      temperature: ask.agent.temperature,
+      maxTokens: ask.agent.max_tokens,
       passages: ask.passages.length,
+      tools: ask.tools,
+      toolRound: {
+        context: { actor, threadId, signal: clientSignal },
+        timeoutMs: this.options.limits.toolTimeoutMs,
+        maxResponseBytes: this.options.limits.toolResponseBytes,
+        maxOutputCharacters: this.options.limits.toolOutputCharacters,
+        guardContext: (text) => ask.guardrails.apply('context', text),
+        timer: this.timer,
+      },
+      limits: this.options.limits,
+      prices: pricesOf(ask.configuration),
       clientSignal,
+      stopSignal: stop.signal,
       timeoutMs: this.options.llmTimeoutMs,
       elapsed: () => this.timer() - ask.startedAt,
-      onDelta: (text) => listener.delta?.(text),
+      onDelta: (text) => {
+        send(output.push(text));
+        tellVerdicts();
+        if (output.blocked) stop.abort();
+      },
+      onToolCall: (record) => listener.toolCall?.(record),
+      onVerdicts: (verdicts) => {
+        const recorded = verdicts.map((verdict) => ({ ...verdict, source: 'tool result' }));
+        actions.push(...recorded);
+        for (const action of recorded) listener.guardrail?.(action);
+      },
     });
-    const tokens = tokensOf(run.usage, ask.conversation.promptTokens, run.answer);
-    const prices = ask.configuration
-      ? { inputPerMillion: ask.configuration.input_price_per_million, outputPerMillion: ask.configuration.output_price_per_million }
-      : { inputPerMillion: 0, outputPerMillion: 0 };
+    if (!output.blocked) send(output.flush());
+    tellVerdicts();
+
     const label = configurationLabel(ask.configuration);
-    const error = run.failure === undefined ? null : run.failure.kind === 'cancelled' ? run.failure.message : `${label}: ${run.failure.error.message}`;
+    const failure = output.blocked ? undefined : loop.failure;
+    const error = output.blocked
+      ? blockedBy(actions, 'output')
+      : failure === undefined
+        ? null
+        : failure.kind === 'cancelled'
+          ? failure.message
+          : `${label}: ${failure.error.message}`;
+    const tokenCost = costOf(loop.tokens, pricesOf(ask.configuration));
     const latencyMs = Math.round(this.timer() - ask.startedAt);
     const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
 
     await this.store.repos.ask.finishResponse(actor.organizationId, id, {
-      answer: run.answer,
-      status: run.failure ? 'failed' : 'completed',
+      answer,
+      status: output.blocked ? 'blocked' : failure ? 'failed' : 'completed',
       error,
-      citations: JSON.stringify(run.cited.map((n) => citationOf(byNumber.get(n)!))),
-      prompt_tokens: tokens.prompt,
-      completion_tokens: tokens.completion,
-      tokens_estimated: tokens.estimated ? 1 : 0,
-      cost: costOf(tokens, prices),
+      citations: JSON.stringify(loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : []))),
+      tool_calls: JSON.stringify(loop.toolCalls),
+      guardrail_actions: JSON.stringify(actions),
+      prompt_tokens: loop.tokens.prompt,
+      completion_tokens: loop.tokens.completion,
+      tokens_estimated: loop.tokens.estimated ? 1 : 0,
+      cost: tokenCost === null ? null : roundUsd(tokenCost + loop.toolCost),
       latency_ms: latencyMs,
-      first_token_ms: run.firstTokenMs,
+      first_token_ms: loop.firstTokenMs,
     });
     await this.store.repos.threads.touch(threadId, now());
-    this.recordMetrics(ask, run.failure, { prompt: tokens.prompt, completion: tokens.completion, latencyMs, firstTokenMs: run.firstTokenMs });
-    if (run.failure?.kind === 'model' && run.failure.cause !== undefined) this.logUnclassified(run.failure.cause, id);
+    this.recordMetrics(ask, failure, { prompt: loop.tokens.prompt, completion: loop.tokens.completion, latencyMs, firstTokenMs: loop.firstTokenMs });
+    if (failure?.kind === 'model' && failure.cause !== undefined) this.logUnclassified(failure.cause, id);
 
     const response = presentResponse((await this.store.repos.responses.find(actor.organizationId, id))!);
-    if (run.failure?.kind !== 'model') return { response, failure: run.failure };
-    const upstreamError = run.failure.error.status === 504 ? new UpstreamTimeout(error!) : new UpstreamError(error!);
-    return { response, failure: run.failure, upstreamError };
+    if (failure?.kind !== 'model') return { response, failure };
+    const upstreamError = failure.error.status === 504 ? new UpstreamTimeout(error!) : new UpstreamError(error!);
+    return { response, failure, upstreamError };
+  }
+
+  /** A question an input guardrail blocked: recorded as it was let through, never put to the model. */
+  private async finishBlocked(actor: Actor, ask: PreparedAsk, id: number, threadId: number, actions: GuardrailActionRecord[]): Promise<AnsweredAsk> {
+    await this.store.repos.ask.finishResponse(actor.organizationId, id, {
+      answer: '',
+      status: 'blocked',
+      error: blockedBy(actions, 'input'),
+      guardrail_actions: JSON.stringify(actions),
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      tokens_estimated: 0,
+      cost: 0,
+      latency_ms: Math.round(this.timer() - ask.startedAt),
+      first_token_ms: null,
+    });
+    await this.store.repos.threads.touch(threadId, now());
+    return { response: presentResponse((await this.store.repos.responses.find(actor.organizationId, id))!), failure: undefined };
   }
 
   /** The question as a response row not yet finished, in a thread opened for it where none was given. */

@@ -22,9 +22,9 @@ export function tokensOf(usage: ChatUsage | undefined, countedPrompt: number, an
 }
 
 /** Rounded to a millionth of a cent, which keeps sums free of floating-point dust. */
-const round = (usd: number) => Math.round(usd * 1e8) / 1e8;
+export const roundUsd = (usd: number) => Math.round(usd * 1e8) / 1e8;
 
 export function costOf(tokens: { prompt: number; completion: number }, prices: Prices): number | null {
   if (prices.inputPerMillion === null || prices.outputPerMillion === null) return null;
-  return round((tokens.prompt / 1e6) * prices.inputPerMillion + (tokens.completion / 1e6) * prices.outputPerMillion);
+  return roundUsd((tokens.prompt / 1e6) * prices.inputPerMillion + (tokens.completion / 1e6) * prices.outputPerMillion);
 }
