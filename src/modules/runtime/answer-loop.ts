@@ -65,7 +65,7 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
     const offered = toolsTaken ? undefined : options.tools!.definitions;
     const run = await runModel({
       model: options.model,
-      request: { messages, temperature: options.temperature, maxTokens: options.maxTokens, ...(offered ? { tools: offered } : {}) },
+      request: { messages: [...messages], temperature: options.temperature, maxTokens: options.maxTokens, ...(offered ? { tools: offered } : {}) },
       passages: options.passages,
       clientSignal: options.clientSignal,
       ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
