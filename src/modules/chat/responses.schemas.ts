@@ -28,6 +28,45 @@ export const ResponseStatusSchema = Type.Union([Type.Literal('completed'), Type.
   description: 'completed; blocked: a guardrail stopped it; failed: the model or a tool failed',
 });
 
+export const ToolCallSchema = named(
+  'ToolCall',
+  Type.Object({
+    id: Type.String({ description: "The provider's id of the call" }),
+    tool_id: Type.Union([Id('Tool called'), Type.Null()], { description: 'null when the model named a tool the agent does not have' }),
+    name: Type.String({ description: 'The tool as the model named it' }),
+    input: Type.Unknown({ description: 'The arguments the model gave' }),
+    output: Type.String({ description: 'What the model read (cut to 2,000 characters here)' }),
+    status: Type.Union(['ok', 'error', 'invalid', 'repeated', 'blocked'].map((status) => Type.Literal(status)), {
+      description: 'ok; error: the tool failed (the model was told why); invalid: unknown tool or arguments its schema refuses; ' +
+        'repeated: the same call was made earlier in the answer, not run again; blocked: a context guardrail withheld the result',
+    }),
+    http_status: Type.Union([Type.Integer(), Type.Null()], { description: 'The status of the service the tool called, where one answered' }),
+    latency_ms: Type.Integer({ minimum: 0 }),
+    step: Type.Integer({ minimum: 1, description: 'The round of tool calls in the answer' }),
+  }),
+);
+
+export const GuardrailActionSchema = named(
+  'GuardrailAction',
+  Type.Object({
+    guardrail_id: Id('Guardrail'),
+    name: Type.String(),
+    type: Type.Union(['pii', 'blocked_terms', 'length', 'topic'].map((type) => Type.Literal(type))),
+    stage: Type.Union(['input', 'context', 'output'].map((stage) => Type.Literal(stage))),
+    action: Type.Union(['block', 'redact', 'mask', 'warn'].map((action) => Type.Literal(action))),
+    findings: Type.Array(
+      Type.Object({
+        entity_type: Type.String(),
+        start: Type.Integer({ minimum: 0 }),
+        end: Type.Integer({ minimum: 0, description: 'Exclusive' }),
+        rule: Type.String(),
+      }),
+      { description: 'Character offsets into the text the guardrail was given: the question, the passage or tool result, or the whole answer' },
+    ),
+    source: Type.Optional(Type.String({ description: 'At the context stage: what the text was (a passage of a document, a tool result)' })),
+  }),
+);
+
 export const AgentResponseSchema = named(
   'AgentResponse',
   Type.Object({
@@ -47,8 +86,8 @@ export const AgentResponseSchema = named(
     first_token_ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Time to the first piece of the answer; null where none came' }),
     model: Type.String({ description: 'The model that answered; offline for the built-in answerer' }),
     llm_configuration_id: Type.Union([Id('LLM configuration that answered'), Type.Null()]),
-    tool_calls: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'What was called, with what, and what came back' }),
-    guardrail_actions: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'What each guardrail found and did' }),
+    tool_calls: Type.Array(ToolCallSchema, { description: 'What was called, with what, and what came back' }),
+    guardrail_actions: Type.Array(GuardrailActionSchema, { description: 'What each guardrail found and did' }),
     pinned: Type.Boolean(),
     tags: Type.Array(Type.String()),
     created_on: Timestamp('When the question was asked'),

@@ -31,6 +31,8 @@ export async function answerAsEvents(asks: AskService, actor: Actor, agentId: nu
     created: (ids: { id: number; thread_id: number }) => events.send('response.created', ids),
     citations: (candidates: unknown[]) => events.send('citations', candidates),
     delta: (text: string) => events.send('delta', { text }),
+    toolCall: (record: unknown) => events.send('tool_call', record),
+    guardrail: (action: unknown) => events.send('guardrail', action),
   };
   asks
     .answer(actor, prepared, listener, clientGone(reply))

@@ -28,8 +28,9 @@ export const LegacyAskBody = Type.Object({
 
 export const ASK_EVENTS_DESCRIPTION =
   'Server-Sent Events, each with an id: response.created {id, thread_id}; citations (the passages put before the model, ' +
-  'numbered as the markers [n] of the answer); delta {text} (the deltas joined are the answer); response.completed ' +
-  '(the whole AgentResponse, whose citations are those the answer used); or, when the model fails, error ' +
+  'numbered as the markers [n] of the answer); delta {text} (the deltas joined are the answer, after the output guardrails); ' +
+  'tool_call (a ToolCall, once the call has ended); guardrail (a GuardrailAction, when a guardrail found something); response.completed ' +
+  '(the whole AgentResponse, whose citations are those the answer used; status blocked when a guardrail stopped it); or, when the model fails, error ' +
   '{code, message, response_id} (code upstream_error or upstream_timeout).';
 
 export const ASK_EVENTS_EXAMPLE =
