@@ -22,6 +22,7 @@ import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { favoritesRoutes } from './modules/agents/favorites.routes.js';
 import { historyRoutes } from './modules/agents/history.routes.js';
 import { teamAgentsRoutes } from './modules/agents/team-agents.routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(legacyDocumentsRoutes);
   await app.register(eventsRoutes);
   await app.register(threadsRoutes);
+  await app.register(attachmentsRoutes);
   await app.register(responsesRoutes);
   await app.register(feedbackRoutes);
   await app.register(chatLogsRoutes);

@@ -10,6 +10,7 @@ import { JobsRepo } from './jobs/jobs.repo.js';
 import { AgentsRepo } from './modules/agents/agents.repo.js';
 import { FavoritesRepo } from './modules/agents/favorites.repo.js';
 import { HistoryRepo } from './modules/agents/history.repo.js';
+import { AttachmentsRepo } from './modules/attachments/attachments.repo.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { CorporaRepo } from './modules/corpora/corpora.repo.js';
 import { DocumentListingRepo } from './modules/documents/document-listing.repo.js';
@@ -38,6 +39,7 @@ type RepositoryClass = new (db: Kysely<DB>, dialect: Dialect) => object;
 const REPOSITORIES = {
   agents: AgentsRepo,
   ask: AskRepo,
+  attachments: AttachmentsRepo,
   auth: AuthRepo,
   chatLogs: ChatLogsRepo,
   configurations: ConfigurationsRepo,

@@ -84,6 +84,13 @@ const newLlmConfiguration = async (w: World): Promise<number> =>
   (await w.maker.api.post(`${org(w)}/llm-configurations`, { name: unique('Matrix LLM'), provider: 'openai_compatible', model: 'm', base_url: 'http://127.0.0.1:9/v1' })).body.data.id;
 /** The caller's own thread and response (with the world's agent, of no team), or the maker's for a foreign caller. */
 const thread = async (w: World, caller: TestUser) => `/api/v2/threads/${(await conversationOf(w.app, caller, w.agentId)).threadId}`;
+/** A file given in the caller's own thread, as an ask gives it. */
+const attachment = async (w: World, caller: TestUser) => {
+  const threadId = (await conversationOf(w.app, caller, w.agentId)).threadId;
+  const actor = await w.app.services.auth.authenticate(`Bearer ${caller.token}`);
+  const [given] = await w.app.services.attachments.attach(actor, threadId, [{ filename: 'matrix.txt', bytes: Buffer.from('matrix text') }]);
+  return `/api/v2/threads/${threadId}/attachments/${given!.id}`;
+};
 const response = async (w: World, caller: TestUser) => `/api/v2/responses/${(await conversationOf(w.app, caller, w.agentId)).responseId}`;
 const ownComment = async (w: World, caller: TestUser) => {
   const url = await response(w, caller);
@@ -156,6 +163,24 @@ const MATRIX: Record<string, Case> = {
   'GET /api/v2/threads/{thread_id}/responses': {
     call: async (w, c) => ({ url: `${await thread(w, c)}/responses` }),
     foreignCall: async (w) => ({ url: `${await thread(w, w.maker)}/responses` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'POST /api/v2/threads/{thread_id}/attachments': {
+    call: async (w, c) => ({ url: `${await thread(w, c)}/attachments`, ...multipartFile(Buffer.from('matrix text'), { filename: 'matrix.txt' }) }),
+    foreignCall: async (w) => ({ url: `${await thread(w, w.maker)}/attachments`, ...multipartFile(Buffer.from('matrix text'), { filename: 'matrix.txt' }) }),
+    expect: all(201),
+    foreign: 404,
+  },
+  'GET /api/v2/threads/{thread_id}/attachments': {
+    call: async (w, c) => ({ url: `${await thread(w, c)}/attachments` }),
+    foreignCall: async (w) => ({ url: `${await thread(w, w.maker)}/attachments` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'DELETE /api/v2/threads/{thread_id}/attachments/{attachment_id}': {
+    call: async (w, c) => ({ url: await attachment(w, c) }),
+    foreignCall: async (w) => ({ url: await attachment(w, w.maker) }),
     expect: all(200),
     foreign: 404,
   },
