@@ -45,7 +45,7 @@ const anthropicProtocol: FakeProtocol = {
     const tool = plan.toolCall;
     const head = [
       event('message_start', { message: { ...messageOf(plan, [], null), usage: { input_tokens: plan.tokens.prompt, output_tokens: 1 } } }),
-      event('content_block_start', { index: 0, content_block: tool ? { type: 'tool_use', id: 'toolu_fake_1', name: tool.name, input: {} } : { type: 'text', text: '' } }),
+      event('content_block_start', { index: 0, content_block: tool ? { type: 'tool_use', id: `toolu_fake_${tool.number}`, name: tool.name, input: {} } : { type: 'text', text: '' } }),
     ];
     const chunkEvents = tool
       ? [event('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(tool.arguments) } })]
@@ -59,7 +59,7 @@ const anthropicProtocol: FakeProtocol = {
   },
   wholeAnswer(plan) {
     const tool = plan.toolCall;
-    const content = tool ? [{ type: 'tool_use', id: 'toolu_fake_1', name: tool.name, input: tool.arguments }] : [{ type: 'text', text: plan.chunks.join('') }];
+    const content = tool ? [{ type: 'tool_use', id: `toolu_fake_${tool.number}`, name: tool.name, input: tool.arguments }] : [{ type: 'text', text: plan.chunks.join('') }];
     return messageOf(plan, content, tool ? 'tool_use' : 'end_turn');
   },
   errorBody: (status, message) => ({ type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message } }),

@@ -26,7 +26,8 @@ export interface AnswerPlan {
   usage: { prompt: number; completion: number } | undefined;
   /** The counts configured, for protocols that always send them. */
   tokens: { prompt: number; completion: number };
-  toolCall: ToolCallScript | undefined;
+  /** The call asked for, numbered within the server's life so that each call has its own id. */
+  toolCall: (ToolCallScript & { number: number }) | undefined;
 }
 
 export interface FakeProtocol {
@@ -107,6 +108,7 @@ function makeStall(): Stall & { resolveArrived(): void; resolveDisconnected(): v
 
 export async function startFakeLlmServer(protocol: FakeProtocol): Promise<FakeLlmServer> {
   const queue: Script[] = [];
+  let toolCallsMade = 0;
   const held = new Set<() => void>();
 
   async function answerChat(request: IncomingMessage, response: ServerResponse, body: any): Promise<void> {
@@ -136,7 +138,7 @@ export async function startFakeLlmServer(protocol: FakeProtocol): Promise<FakeLl
       chunks: server.chunks ?? splitIntoChunks(server.answer),
       usage: server.usage && (!stream || includeUsage) ? server.tokens : undefined,
       tokens: server.tokens,
-      toolCall: script?.kind === 'toolCall' ? script.toolCall : undefined,
+      toolCall: script?.kind === 'toolCall' ? { ...script.toolCall, number: ++toolCallsMade } : undefined,
     };
     if (!stream) {
       response.writeHead(200, { 'content-type': 'application/json' });

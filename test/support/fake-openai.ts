@@ -35,7 +35,7 @@ function usageOf(plan: AnswerPlan) {
 }
 
 function toolCallOf(plan: AnswerPlan) {
-  return plan.toolCall && { id: 'call_fake_1', type: 'function', function: { name: plan.toolCall.name, arguments: JSON.stringify(plan.toolCall.arguments) } };
+  return plan.toolCall && { id: `call_fake_${plan.toolCall.number}`, type: 'function', function: { name: plan.toolCall.name, arguments: JSON.stringify(plan.toolCall.arguments) } };
 }
 
 const openAiProtocol: FakeProtocol = {
