@@ -30,6 +30,7 @@ import { PassagesRepo } from './modules/retrieval/passages.repo.js';
 import { VectorsRepo } from './modules/retrieval/vectors.repo.js';
 import { TeammatesRepo } from './modules/teams/teammates.repo.js';
 import { TeamsRepo } from './modules/teams/teams.repo.js';
+import { ToolsRepo } from './modules/tools/tools.repo.js';
 import { PasswordTokensRepo } from './modules/users/password-tokens.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 
@@ -61,6 +62,7 @@ const REPOSITORIES = {
   teammates: TeammatesRepo,
   teams: TeamsRepo,
   threads: ThreadsRepo,
+  tools: ToolsRepo,
   users: UsersRepo,
   vectors: VectorsRepo,
 } satisfies Record<string, RepositoryClass>;
