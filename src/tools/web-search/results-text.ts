@@ -1,16 +1,12 @@
 // What the model reads of a search: numbered results it can cite by URL, each with its snippet and,
 // with fetch_pages, the start of the page's text (or why the page was not read). The whole stays
 // within the output cap: results first, the pages' text sharing what room is left.
+import { cutText as cut } from '../numbered-text.js';
 import type { SearchHit } from './provider.js';
 import type { PageText } from './page-text.js';
 
 /** Most characters of one page's text. */
 export const PAGE_CHARACTERS = 2_000;
-
-function cut(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  return limit <= 1 ? '' : `${text.slice(0, limit - 1)}…`;
-}
 
 function hitLines(hit: SearchHit, number: number): string {
   return [`[${number}] ${hit.title}`, `URL: ${hit.url}`, ...(hit.snippet ? [hit.snippet] : [])].join('\n');
