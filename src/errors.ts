@@ -91,6 +91,8 @@ const RESOURCE_LABELS: Record<string, string> = {
   thread: 'Thread',
   response: 'Response',
   comment: 'Comment',
+  tool: 'Tool',
+  tool_template: 'Tool template',
 };
 
 export class NotFound extends AppError {
