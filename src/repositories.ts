@@ -33,6 +33,7 @@ import { TeamsRepo } from './modules/teams/teams.repo.js';
 import { ToolsRepo } from './modules/tools/tools.repo.js';
 import { PasswordTokensRepo } from './modules/users/password-tokens.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
+import { UsageEventsRepo } from './modules/analytics/usage-events.repo.js';
 
 /** Every repository takes the connection it runs on and the dialect; most ignore the dialect. */
 type RepositoryClass = new (db: Kysely<DB>, dialect: Dialect) => object;
@@ -63,6 +64,7 @@ const REPOSITORIES = {
   teams: TeamsRepo,
   threads: ThreadsRepo,
   tools: ToolsRepo,
+  usageEvents: UsageEventsRepo,
   users: UsersRepo,
   vectors: VectorsRepo,
 } satisfies Record<string, RepositoryClass>;

@@ -514,6 +514,29 @@ export interface ThreadAttachmentsTable {
   created_by: number;
 }
 
+/** One model call the platform pays for, with the scope it counts towards (src/modules/analytics/). */
+export interface UsageEventsTable {
+  id: Id;
+  organization_id: number;
+  kind: 'answer' | 'judge' | 'embedding';
+  agent_id: number | null;
+  corpus_id: number | null;
+  project_id: number | null;
+  team_id: number | null;
+  user_id: number | null;
+  response_id: number | null;
+  evaluation_id: number | null;
+  document_id: number | null;
+  model: string;
+  llm_configuration_id: number | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  tokens_estimated: Generated<number>;
+  /** Whole nano-dollars (USD 1e-9); null when a price was unknown. */
+  cost_nano_usd: number | null;
+  occurred_on: string;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -557,6 +580,7 @@ export interface DB {
   response_reviews: ResponseReviewsTable;
   tools: ToolsTable;
   thread_attachments: ThreadAttachmentsTable;
+  usage_events: UsageEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

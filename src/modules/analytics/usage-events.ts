@@ -1,0 +1,74 @@
+// Usage events: every model call the platform pays for (an agent's answer, a judge's verdict in an
+// evaluation, a batch of embeddings), recorded once with the scope it counts towards. Analytics of
+// cost and tokens read these rows only, so a figure always agrees with the calls it comes from.
+// Cost is kept as an integer count of nano-dollars (USD 1e-9): sums of integers are exact on both
+// databases, so a total is the sum of its points to the last digit.
+import type { Repositories } from '../../repositories.js';
+
+export const USAGE_KINDS = ['answer', 'judge', 'embedding'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** One model call (or one answer's calls, its tool rounds summed), as its caller knows it. */
+export interface UsageEvent {
+  kind: UsageKind;
+  organization_id: number;
+  /** The agent answering, or the agent an evaluation evaluates (judge calls count towards it). */
+  agent_id?: number | null;
+  /** The corpus whose documents were embedded. */
+  corpus_id?: number | null;
+  /** The agent's project and team when the call was made; looked up from the agent when both are left out. */
+  project_id?: number | null;
+  team_id?: number | null;
+  /** Who asked (answers), who started the evaluation (judges), who added the document (embeddings). */
+  user_id?: number | null;
+  response_id?: number | null;
+  evaluation_id?: number | null;
+  document_id?: number | null;
+  model: string;
+  llm_configuration_id?: number | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** The provider gave no usage and the tokens were counted here. */
+  tokens_estimated?: boolean;
+  /** USD; null when a price is unknown (never guessed). */
+  cost: number | null;
+  /** ISO 8601 instant of the call. */
+  occurred_on: string;
+}
+
+/** USD as whole nano-dollars, the unit events store. */
+export const toNanoUsd = (usd: number): number => Math.round(usd * 1e9);
+/** Nano-dollars back to USD, rounded to the millionth of a cent responses carry. */
+export const fromNanoUsd = (nano: number): number => Math.round(nano / 10) / 1e8;
+
+/**
+ * Records one usage event. Pass the repositories of the transaction that records the call itself
+ * (a response, an evaluation result) so that both are written or neither.
+ */
+export async function recordUsage(repos: Pick<Repositories, 'usageEvents'>, event: UsageEvent): Promise<void> {
+  let { project_id: projectId = null, team_id: teamId = null } = event;
+  if (event.agent_id != null && event.project_id === undefined && event.team_id === undefined) {
+    const owner = await repos.usageEvents.agentOwner(event.organization_id, event.agent_id);
+    projectId = owner?.project_id ?? null;
+    teamId = owner?.team_id ?? null;
+  }
+  await repos.usageEvents.insert({
+    kind: event.kind,
+    organization_id: event.organization_id,
+    agent_id: event.agent_id ?? null,
+    corpus_id: event.corpus_id ?? null,
+    project_id: projectId,
+    team_id: teamId,
+    user_id: event.user_id ?? null,
+    response_id: event.response_id ?? null,
+    evaluation_id: event.evaluation_id ?? null,
+    document_id: event.document_id ?? null,
+    model: event.model,
+    llm_configuration_id: event.llm_configuration_id ?? null,
+    prompt_tokens: Math.max(0, Math.round(event.prompt_tokens)),
+    completion_tokens: Math.max(0, Math.round(event.completion_tokens)),
+    tokens_estimated: event.tokens_estimated ? 1 : 0,
+    cost_nano_usd: event.cost === null ? null : toNanoUsd(event.cost),
+    occurred_on: event.occurred_on,
+  });
+}
