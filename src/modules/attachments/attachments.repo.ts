@@ -1,22 +1,10 @@
 // Files given in chat threads. Every query names the organization and the thread; a list never
 // reads the text, which only the attachment tool asks for, one attachment at a time.
 import type { Insertable, Kysely } from 'kysely';
-import type { DB, ThreadAttachmentsTable } from '../../db/schema.js';
+import type { DB, ThreadAttachmentRow, ThreadAttachmentsTable } from '../../db/schema.js';
 
 /** An attachment as lists show it: everything but its text, with its giver's e-mail. */
-export interface AttachmentRecord {
-  id: number;
-  organization_id: number;
-  thread_id: number;
-  user_id: number;
-  filename: string;
-  type: string;
-  size_bytes: number;
-  characters: number;
-  created_on: string;
-  created_by: number;
-  created_by_email: string;
-}
+export type AttachmentRecord = Omit<ThreadAttachmentRow, 'text'> & { created_by_email: string };
 
 export interface AttachmentText {
   id: number;
