@@ -280,19 +280,23 @@ export class AskService {
     const latencyMs = Math.round(this.timer() - ask.startedAt);
     const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
 
-    await this.store.repos.ask.finishResponse(actor.organizationId, id, {
-      answer,
-      status: output.blocked ? 'blocked' : failure ? 'failed' : 'completed',
-      error,
-      citations: JSON.stringify(loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : []))),
-      tool_calls: JSON.stringify(loop.toolCalls),
-      guardrail_actions: JSON.stringify(actions),
-      prompt_tokens: loop.tokens.prompt,
-      completion_tokens: loop.tokens.completion,
-      tokens_estimated: loop.tokens.estimated ? 1 : 0,
-      cost: tokenCost === null ? null : roundUsd(tokenCost + loop.toolCost),
-      latency_ms: latencyMs,
-      first_token_ms: loop.firstTokenMs,
+    // The response and its usage event are written together: the figures agree with the responses.
+    await this.store.transaction(async (repos) => {
+      await repos.ask.finishResponse(actor.organizationId, id, {
+        answer,
+        status: output.blocked ? 'blocked' : failure ? 'failed' : 'completed',
+        error,
+        citations: JSON.stringify(loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : []))),
+        tool_calls: JSON.stringify(loop.toolCalls),
+        guardrail_actions: JSON.stringify(actions),
+        prompt_tokens: loop.tokens.prompt,
+        completion_tokens: loop.tokens.completion,
+        tokens_estimated: loop.tokens.estimated ? 1 : 0,
+        cost: tokenCost === null ? null : roundUsd(tokenCost + loop.toolCost),
+        latency_ms: latencyMs,
+        first_token_ms: loop.firstTokenMs,
+      });
+      await repos.usageEvents.recordAnswer(actor.organizationId, id);
     });
     await this.store.repos.threads.touch(threadId, now());
     this.recordMetrics(ask, failure, { prompt: loop.tokens.prompt, completion: loop.tokens.completion, latencyMs, firstTokenMs: loop.firstTokenMs });
