@@ -38,6 +38,8 @@ import { legacyLlmRoutes } from './modules/legacy/llm.routes.js';
 import { llmConfigurationsRoutes } from './modules/llm/llm-configurations.routes.js';
 import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
 import { legacyResponsesAskRoutes } from './modules/legacy/responses-ask.routes.js';
+import { legacyToolsRoutes } from './modules/legacy/tools.routes.js';
+import { toolsRoutes } from './modules/tools/tools.routes.js';
 import { askRoutes } from './modules/runtime/ask.routes.js';
 import { openAiRoutes } from './modules/openai/openai.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -164,6 +166,8 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(legacyCorporaRoutes);
   await app.register(llmConfigurationsRoutes);
   await app.register(legacyLlmRoutes);
+  await app.register(toolsRoutes);
+  await app.register(legacyToolsRoutes);
   await app.register(corporaRoutes);
   await app.register(documentsRoutes);
   await app.register(legacyDocumentsRoutes);

@@ -31,6 +31,7 @@ import { ProjectsService } from './modules/projects/projects.service.js';
 import { SearchService } from './modules/retrieval/search.service.js';
 import { AskService } from './modules/runtime/ask.service.js';
 import { TeamsService } from './modules/teams/teams.service.js';
+import { ToolsService } from './modules/tools/tools.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { createEgressClient } from './net/egress.js';
 import { createEmbedder } from './providers/embeddings/embedder.js';
@@ -39,6 +40,7 @@ import { unitOfWork } from './repositories.js';
 import { resolveSecretKey } from './secret-key.js';
 import { SecretBox } from './secrets/secret-box.js';
 import type { BlobStore } from './storage/blob-store.js';
+import type { ToolDeps } from './tools/tool-deps.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
   const store = unitOfWork(database);
@@ -52,7 +54,14 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
   const responses = new ResponsesService(store);
   const search = new SearchService(store, corpora, vectors, log);
-  const llm = new LlmConfigurationsService(store, new SecretBox(resolveSecretKey(config), config.secretKeyPrevious), egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 });
+  const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);
+  const llm = new LlmConfigurationsService(store, secrets, egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 });
+  const toolDeps: ToolDeps = { egress, store, search, corpora, blobs, maxOutputCharacters: config.limits.toolOutputCharacters };
+  const tools = new ToolsService(store, flags, secrets, toolDeps, {
+    allowedHosts: config.egress.allowedHosts,
+    timeoutMs: config.limits.toolTimeoutMs,
+    maxResponseBytes: config.limits.toolResponseBytes,
+  });
   const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
   return {
     store,
@@ -93,12 +102,14 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
         toolSteps: config.limits.toolSteps,
         budgetUsd: config.limits.answerBudgetUsd,
       },
+      tools,
     }),
     vectors,
     ingestion,
     worker,
     egress,
     llm,
+    tools,
   };
 }
 

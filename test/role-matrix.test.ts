@@ -96,6 +96,18 @@ const ownComment = async (w: World, caller: TestUser) => {
   const url = await response(w, caller);
   return `${url}/comments/${(await caller.api.post(`${url}/comments`, { text: 'matrix' })).body.data.id}`;
 };
+/** A retrieval tool over the world's corpus (no flag, no secret, runs without the network); a fresh one each call. */
+const newTool = async (w: World): Promise<number> =>
+  (await w.maker.api.post(`${org(w)}/tools/retrieval`, { name: unique('matrix_tool').replace(' ', '_'), config: { corpus_ids: [w.corpusId] } })).body.data.id;
+const tools = new WeakMap<World, Promise<number>>();
+const tool = async (w: World) => {
+  if (!tools.has(w)) tools.set(w, newTool(w));
+  return `${org(w)}/tools/${await tools.get(w)!}`;
+};
+const withApiTools = async (w: World) => {
+  await w.maker.api.put('/api/v2/feature-flags/api-tools', { enabled: true });
+  return `${org(w)}/tools/api`;
+};
 const llmConfigurations = new WeakMap<World, Promise<number>>();
 const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
@@ -314,6 +326,40 @@ const MATRIX: Record<string, Case> = {
   },
   'POST /api/v2/organizations/{org_id}/llm-configurations/{llm_configuration_id}/test': { call: async (w) => ({ url: `${await llmConfiguration(w)}/test` }), expect: admins(200), foreign: 404 },
 
+  // Tools
+  'GET /api/v2/organizations/{org_id}/tools': { call: (w) => ({ url: `${org(w)}/tools` }), expect: all(200), foreign: 404 },
+  'POST /api/v2/organizations/{org_id}/tools/api': {
+    call: async (w) => ({
+      url: await withApiTools(w),
+      body: { name: unique('matrix_api').replace(' ', '_'), description: 'matrix', config: { method: 'GET', url: 'https://api.example.com/items/{id}', parameters: { type: 'object', properties: { id: { type: 'integer' } } } } },
+    }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'POST /api/v2/organizations/{org_id}/tools/web-search': {
+    call: (w) => ({ url: `${org(w)}/tools/web-search`, body: { name: unique('matrix_search').replace(' ', '_'), config: { provider: 'searxng', base_url: 'https://search.example.com' } } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'POST /api/v2/organizations/{org_id}/tools/retrieval': {
+    call: (w) => ({ url: `${org(w)}/tools/retrieval`, body: { name: unique('matrix_retrieval').replace(' ', '_'), config: { corpus_ids: [w.corpusId] } } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'POST /api/v2/organizations/{org_id}/tools/attachment': {
+    call: (w) => ({ url: `${org(w)}/tools/attachment`, body: { name: unique('matrix_attachment').replace(' ', '_'), config: {} } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'GET /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: await tool(w) }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: await tool(w), body: { description: 'changed' } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: `${org(w)}/tools/${await newTool(w)}` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/organizations/{org_id}/tools/{tool_id}/enable': { call: async (w) => ({ url: `${await tool(w)}/enable` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/organizations/{org_id}/tools/{tool_id}/disable': { call: async (w) => ({ url: `${await tool(w)}/disable` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/organizations/{org_id}/tools/{tool_id}/test': { call: async (w) => ({ url: `${await tool(w)}/test`, body: { input: { query: 'handbook' } } }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/tool-templates': { call: () => ({ url: '/api/v2/tool-templates' }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/tool-templates/{template_id}': { call: () => ({ url: '/api/v2/tool-templates/hacker-news-item' }), expect: all(200), foreign: 'own' },
+
   // Teams
   'GET /api/v2/teams': { call: () => ({ url: '/api/v2/teams' }), expect: all(200), foreign: 'own' },
   'POST /api/v2/teams': { call: () => ({ url: '/api/v2/teams', body: { name: unique('Matrix team') } }), expect: writers(201), foreign: 'own' },
@@ -463,6 +509,7 @@ const MATRIX: Record<string, Case> = {
   },
   'GET /api/users/': { call: () => ({ url: '/api/users/' }), expect: all(200), foreign: 'own' },
   'GET /api/llm-config/': { call: () => ({ url: '/api/llm-config/' }), expect: all(200), foreign: 'own' },
+  'GET /api/tools/': { call: () => ({ url: '/api/tools/' }), expect: all(200), foreign: 'own' },
   'GET /api/users/me/': { call: () => ({ url: '/api/users/me/' }), expect: all(200), foreign: 'own' },
   'GET /api/teams/': { call: () => ({ url: '/api/teams/' }), expect: all(200), foreign: 'own' },
   'GET /api/projects/': { call: () => ({ url: '/api/projects/' }), expect: all(200), foreign: 'own' },

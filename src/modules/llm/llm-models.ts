@@ -4,6 +4,7 @@
 import type { EgressClient } from '../../net/egress.js';
 import { ModelCallError, type ChatModel } from '../../providers/chat/chat-model.js';
 import { createChatModel, failingChatModel } from '../../providers/chat/create-chat-model.js';
+import { resealAll, resealIfStale, type ResealOutcome } from '../../secrets/reseal.js';
 import type { SecretBox, SealedSecret } from '../../secrets/secret-box.js';
 import type { LlmConfigurationRow } from '../../db/schema.js';
 import type { LlmConfigurationsRepo } from './llm-configurations.repo.js';
@@ -68,30 +69,15 @@ export class LlmModels {
 
 /** The key sealed again with the current secret key, when it is sealed with a former one that this server has. */
 export function resealedKey(secrets: SecretBox, row: KeyColumns): Partial<KeyColumns> {
-  const sealed = sealedOf(row);
-  if (sealed === undefined || !secrets.isStale(sealed.keyId)) return {};
-  try {
-    const fresh = secrets.reseal(sealed);
-    return { api_key_sealed: fresh.sealed, api_key_key_id: fresh.keyId };
-  } catch {
-    // Sealed with a key this server does not have: left as it is, for a server that has it.
-    return {};
-  }
+  const fresh = resealIfStale(secrets, sealedOf(row));
+  return fresh === undefined ? {} : { api_key_sealed: fresh.sealed, api_key_key_id: fresh.keyId };
 }
 
 /** Re-seals every key sealed with a former secret key; counts what was done and lists what could not be opened. */
-export async function resealStoredKeys(secrets: SecretBox, repo: LlmConfigurationsRepo): Promise<{ resealed: number; current: number; unreadable: number[] }> {
-  const outcome = { resealed: 0, current: 0, unreadable: [] as number[] };
-  for (const row of await repo.listSealedKeys()) {
-    const fresh = resealedKey(secrets, row);
-    if (fresh.api_key_sealed && fresh.api_key_key_id) {
-      await repo.saveSealedKey(row.organization_id, row.id, fresh.api_key_sealed, fresh.api_key_key_id);
-      outcome.resealed++;
-    } else if (row.api_key_key_id !== null && !secrets.isStale(row.api_key_key_id)) {
-      outcome.current++;
-    } else {
-      outcome.unreadable.push(row.id);
-    }
-  }
-  return outcome;
+export async function resealStoredKeys(secrets: SecretBox, repo: LlmConfigurationsRepo): Promise<ResealOutcome> {
+  const rows = await repo.listSealedKeys();
+  return resealAll(
+    secrets,
+    rows.map((row) => ({ id: row.id, sealed: sealedOf(row), save: (fresh) => repo.saveSealedKey(row.organization_id, row.id, fresh.sealed, fresh.keyId) })),
+  );
 }

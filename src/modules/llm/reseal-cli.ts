@@ -1,19 +1,33 @@
-// reseal-secrets: seals every stored provider key with the current secret key, so that former keys
-// (SECRET_KEY_PREVIOUS) can be retired. Keys that no known secret key opens are listed, not changed.
+// reseal-secrets: seals every stored secret (LLM configurations' provider keys, tools' secrets) with the
+// current secret key, so that former keys (SECRET_KEY_PREVIOUS) can be retired. Secrets that no known
+// secret key opens are listed, not changed.
 import type { Config } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { unitOfWork } from '../../repositories.js';
 import { resolveSecretKey } from '../../secret-key.js';
 import { SecretBox } from '../../secrets/secret-box.js';
+import { resealToolSecrets } from '../tools/tool-secrets.js';
 import { resealStoredKeys } from './llm-models.js';
 
-export async function resealSecrets(config: Config): Promise<{ resealed: number; current: number; unreadable: number[] }> {
+export interface ResealSummary {
+  resealed: number;
+  current: number;
+  /** LLM configurations whose key no known secret key opens. */
+  unreadable: number[];
+  /** Tools whose secret no known secret key opens. */
+  unreadableTools: number[];
+}
+
+export async function resealSecrets(config: Config): Promise<ResealSummary> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await migrateToLatest(database);
     const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);
-    return await resealStoredKeys(secrets, unitOfWork(database).repos.llmConfigurations);
+    const { repos } = unitOfWork(database);
+    const keys = await resealStoredKeys(secrets, repos.llmConfigurations);
+    const tools = await resealToolSecrets(secrets, repos.tools);
+    return { resealed: keys.resealed + tools.resealed, current: keys.current + tools.current, unreadable: keys.unreadable, unreadableTools: tools.unreadable };
   } finally {
     await database.close();
   }

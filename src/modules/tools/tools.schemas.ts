@@ -1,0 +1,173 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { AuditFields, Id, named } from '../../http/schemas.js';
+import { ApiToolConfig } from '../../tools/api/config.js';
+import { AttachmentConfig } from '../../tools/attachment/config.js';
+import { RetrievalConfig } from '../../tools/retrieval/config.js';
+import { ToolTemplate } from '../../tools/templates/template.js';
+import { WebSearchConfig } from '../../tools/web-search/config.js';
+import { OrganizationParams } from '../organizations/organizations.schemas.js';
+
+export const TOOL_KINDS = ['api', 'web_search', 'retrieval', 'attachment'] as const;
+/** Most tools one OpenAPI import makes. */
+export const MAX_IMPORTED_TOOLS = 50;
+
+const Kind = Type.Union(
+  TOOL_KINDS.map((kind) => Type.Literal(kind)),
+  { description: 'api (an HTTP operation), web_search, retrieval (over corpora) or attachment (files given in the chat)' },
+);
+const ToolName = Type.String({ pattern: '^[a-zA-Z0-9_-]{1,64}$', description: 'The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization' });
+const Description = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', description: 'What the tool does and when to use it, as the model reads it' });
+const Secret = Type.String({ minLength: 1, maxLength: 4000, description: 'Write-only: the API key, token or password, stored sealed and never returned' });
+const Enabled = Type.Boolean({ description: 'Whether agents that name the tool may call it (default true)' });
+
+const managerOnly = (description: string) => `${description} (shown to owners and admins only)`;
+
+/** Members and viewers see id, kind, name, description and enabled; the rest is for owners and admins. */
+export const ToolSchema = Type.Object({
+  id: Id('Tool identifier'),
+  kind: Kind,
+  name: ToolName,
+  description: Type.String({ description: 'What the tool does, as the model reads it' }),
+  enabled: Enabled,
+  organization_id: Type.Optional(Id(managerOnly('Organization of the tool'))),
+  config: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: managerOnly('The kind’s settings') })),
+  secret_hint: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: managerOnly('The secret’s first and last characters, e.g. sk-…abcd; null when none') })),
+  created_on: Type.Optional(AuditFields('tool').created_on),
+  created_by: Type.Optional(AuditFields('tool').created_by),
+  modified_on: Type.Optional(AuditFields('tool').modified_on),
+  modified_by: Type.Optional(AuditFields('tool').modified_by),
+});
+export type ToolView = Static<typeof ToolSchema>;
+
+export const ImportedToolsSchema = Type.Object({ items: Type.Array(ToolSchema, { description: 'One tool per imported operation, in the order asked' }) }, { title: 'ImportedTools' });
+
+export const OpenApiImportSchema = Type.Object(
+  {
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Where to fetch the document (through the egress rules, at most 2 MiB)' })),
+    document: Type.Optional(
+      Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String({ minLength: 1 })], { description: 'The document itself: a JSON object, or JSON or YAML text' }),
+    ),
+    operations: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
+        minItems: 1,
+        maxItems: MAX_IMPORTED_TOOLS,
+        description: `The operations to import, by operationId or as "METHOD /path"; all (at most ${MAX_IMPORTED_TOOLS}) when absent`,
+      }),
+    ),
+    server_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'The API’s base URL, instead of the document’s servers (or host and basePath)' })),
+    name_prefix: Type.Optional(Type.String({ pattern: '^[a-zA-Z0-9_-]{0,32}$', description: 'Put before each tool’s name (the operationId)' })),
+  },
+  { additionalProperties: false, description: 'Import one tool per chosen operation of an OpenAPI 3 or Swagger 2 document' },
+);
+export type OpenApiImportInput = Static<typeof OpenApiImportSchema>;
+
+export const CreateApiToolBody = Type.Object(
+  {
+    name: Type.Optional(ToolName),
+    description: Type.Optional(Description),
+    config: Type.Optional(ApiToolConfig),
+    template_id: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$', description: 'Make the tool from this template (GET /api/v2/tool-templates)' })),
+    overrides: Type.Optional(Type.Partial(ApiToolConfig, { description: 'With template_id or openapi: settings that replace the template’s or the document’s (headers are merged)' })),
+    openapi: Type.Optional(OpenApiImportSchema),
+    secret: Type.Optional(Secret),
+    enabled: Type.Optional(Enabled),
+  },
+  {
+    description:
+      'Exactly one of config (from scratch: name, description and config required), template_id, or openapi. With openapi, name and description come from each operation and the secret is given to every tool made.',
+  },
+);
+export type CreateApiToolInput = Static<typeof CreateApiToolBody>;
+
+const createBodyOf = <T extends typeof WebSearchConfig | typeof RetrievalConfig | typeof AttachmentConfig>(config: T, secret: boolean) =>
+  Type.Object({
+    name: ToolName,
+    description: Type.Optional(Description),
+    config,
+    ...(secret ? { secret: Type.Optional(Secret) } : {}),
+    enabled: Type.Optional(Enabled),
+  });
+
+export const CreateWebSearchToolBody = createBodyOf(WebSearchConfig, true);
+export const CreateRetrievalToolBody = createBodyOf(RetrievalConfig, false);
+export const CreateAttachmentToolBody = createBodyOf(AttachmentConfig, false);
+export interface CreateToolInput {
+  name: string;
+  description?: string | undefined;
+  config: Record<string, unknown>;
+  secret?: string | undefined;
+  enabled?: boolean | undefined;
+}
+
+export const UpdateToolBody = Type.Object(
+  {
+    name: Type.Optional(ToolName),
+    description: Type.Optional(Description),
+    config: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The whole of the kind’s settings, checked by the kind’s schema' })),
+    secret: Type.Optional(Type.Union([Secret, Type.Null()], { description: 'Write-only; null removes it; absent keeps it' })),
+    enabled: Type.Optional(Enabled),
+  },
+  { description: 'Only the fields sent change; config, when sent, replaces the settings whole.' },
+);
+export type UpdateToolInput = Static<typeof UpdateToolBody>;
+
+export const ToolParams = Type.Composite([OrganizationParams, Type.Object({ tool_id: Id('Tool identifier') })]);
+
+export const ToolListQuery = {
+  kind: Type.Optional(Kind),
+  enabled: Type.Optional(Type.Boolean({ description: 'Only the enabled (true) or disabled (false) tools' })),
+};
+
+export const TestToolBody = Type.Object({
+  input: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The arguments, as the model would give them (checked by the tool’s parameters)' })),
+});
+
+const SentRequestSchema = Type.Object(
+  {
+    method: Type.String(),
+    url: Type.String({ description: 'Secrets in the query replaced by ****' }),
+    headers: Type.Record(Type.String(), Type.String(), { description: 'Credentials replaced by ****' }),
+    body: Type.Union([Type.String(), Type.Null()]),
+  },
+  { title: 'SentRequest', description: 'The HTTP request as sent, secrets masked' },
+);
+
+export const ToolTestResultSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('error')], { description: 'ok: the tool answered; error: it failed (output says why)' }),
+  http_status: Type.Union([Type.Integer(), Type.Null()], { description: 'What the upstream service answered, where one did' }),
+  latency_ms: Type.Integer({ minimum: 0, description: 'From the start of the run to its outcome' }),
+  request: Type.Union([SentRequestSchema, Type.Null()], { description: 'The last HTTP request made, secrets masked; null where none was' }),
+  output: Type.String({ description: 'What the model would read' }),
+  error: Type.Union([Type.String(), Type.Null()], { description: 'Why it failed, in a sentence; null when ok' }),
+});
+export type ToolTestResult = Static<typeof ToolTestResultSchema>;
+
+export const ToolTemplateSchema = named('ToolTemplate', Type.Composite([ToolTemplate]));
+export const TemplateParams = Type.Object({ template_id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$', description: 'Template identifier, e.g. open-meteo-forecast' }) });
+
+const EXAMPLE_AUDIT = {
+  created_on: '2026-11-20T10:15:30.123Z',
+  created_by: 'owner@example.com',
+  modified_on: '2026-11-20T10:15:30.123Z',
+  modified_by: 'owner@example.com',
+};
+
+named('Tool', ToolSchema, {
+  id: 4,
+  organization_id: 1,
+  kind: 'api',
+  name: 'hacker_news_item',
+  description: 'A Hacker News item by its id',
+  enabled: true,
+  config: { method: 'GET', url: 'https://hacker-news.firebaseio.com/v0/item/{id}.json', parameters: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, auth: { type: 'none' } },
+  secret_hint: null,
+  ...EXAMPLE_AUDIT,
+});
+named('ToolTestResult', ToolTestResultSchema, {
+  status: 'ok',
+  http_status: 200,
+  latency_ms: 182,
+  request: { method: 'GET', url: 'https://api.example.com/v1/items/42?appid=****', headers: { 'user-agent': 'agent-platform' }, body: null },
+  output: '{"id":42,"title":"An item"}',
+  error: null,
+});

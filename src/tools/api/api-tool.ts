@@ -1,0 +1,58 @@
+// The runnable form of an API tool: checks the model's arguments against the tool's parameters,
+// builds the request, sends it through the egress client under the call's deadline, byte cap and
+// signal, and gives what the API answered as the model will read it. Every failure (arguments,
+// refused address, timeout, an answer too large, an HTTP error) is an outcome with status 'error';
+// nothing the API or the arguments do makes it throw.
+import type { RunnableTool, StoredTool, ToolOutcome, ToolRunContext } from '../tool.js';
+import type { ToolDeps } from '../tool-deps.js';
+import type { ApiToolConfig } from './config.js';
+import { checkArguments, describeProblems } from './json-schema.js';
+import { buildApiRequest, maskRequest, ToolInputError } from './request-builder.js';
+import { capOutput, describeFailure, httpFailure, responseText } from './response-text.js';
+
+export function createApiTool(tool: StoredTool, deps: Pick<ToolDeps, 'egress' | 'maxOutputCharacters'>): RunnableTool {
+  const config = tool.config as ApiToolConfig;
+  const cap = (text: string) => capOutput(text, deps.maxOutputCharacters);
+
+  async function run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutcome> {
+    const checked = checkArguments(config.parameters, input ?? {});
+    if (!checked.ok) return { status: 'error', output: `The arguments do not match the tool's parameters: ${describeProblems(checked.problems)}` };
+    let request;
+    try {
+      request = buildApiRequest(config, checked.value, tool.secret);
+    } catch (error) {
+      if (error instanceof ToolInputError || error instanceof TypeError) return { status: 'error', output: `The request cannot be made: ${error.message}` };
+      throw error;
+    }
+    const shown = maskRequest(request, config, tool.secret);
+    try {
+      const response = await deps.egress.request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === null ? {} : { body: request.body }),
+        timeoutMs: context.timeoutMs,
+        maxBytes: context.maxResponseBytes,
+        signal: context.signal,
+      });
+      const text = responseText(response);
+      if (response.status >= 400) return { status: 'error', httpStatus: response.status, request: shown, output: cap(httpFailure(response.status, text)) };
+      return { status: 'ok', httpStatus: response.status, request: shown, output: cap(text) };
+    } catch (error) {
+      return { status: 'error', request: shown, output: describeFailure(error, context.timeoutMs) };
+    }
+  }
+
+  return {
+    id: tool.id,
+    kind: 'api',
+    definition: { name: tool.name, description: tool.description, parameters: config.parameters },
+    async run(input, context) {
+      try {
+        return await run(input, context);
+      } catch (error) {
+        // A fault of ours, not of the API: still an outcome, so that the answer goes on.
+        return { status: 'error', output: `The tool failed: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// The parameters of an API tool are a JSON Schema: checked as one when the tool is saved (against
+// the meta-schema, and compiled), and used to check the model's arguments at every call. One Ajv
+// instance, validators kept by schema text so that a tool's schema is compiled once.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+// OpenAPI's formats that JSON Schema does not define: accepted as annotations.
+const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
+
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, logger: false });
+addFormats.default(ajv);
+for (const format of OPENAPI_FORMATS) ajv.addFormat(format, true);
+
+const VALIDATORS_KEPT = 500;
+const validators = new Map<string, ValidateFunction>();
+
+function validatorOf(schema: Record<string, unknown>): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (validate === undefined) {
+    validate = ajv.compile(schema);
+    if (validators.size >= VALIDATORS_KEPT) validators.delete(validators.keys().next().value!);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+export interface SchemaProblem {
+  /** JSON pointer inside the schema or the value. */
+  path: string;
+  message: string;
+}
+
+const asProblems = (errors: ErrorObject[] | null | undefined): SchemaProblem[] =>
+  (errors ?? []).slice(0, 10).map((error) => ({ path: error.instancePath, message: error.message ?? 'is not valid' }));
+
+/** Problems of a schema as a JSON Schema (meta-schema, then compilation); empty when it is one. */
+export function schemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
+  if (!ajv.validateSchema(schema)) return asProblems(ajv.errors);
+  try {
+    validatorOf(schema);
+    return [];
+  } catch (error) {
+    return [{ path: '', message: (error as Error).message }];
+  }
+}
+
+/** Checks arguments against the schema, filling its defaults in a copy. */
+export function checkArguments(schema: Record<string, unknown>, input: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; problems: SchemaProblem[] } {
+  const value = structuredClone(input) as Record<string, unknown>;
+  const validate = validatorOf(schema);
+  return validate(value) ? { ok: true, value } : { ok: false, problems: asProblems(validate.errors) };
+}
+
+/** Problems as one sentence: `id must be integer; q is required`. */
+export function describeProblems(problems: SchemaProblem[]): string {
+  return problems.map((problem) => `${problem.path === '' ? 'the value' : problem.path.slice(1).replaceAll('/', '.')} ${problem.message}`).join('; ');
+}

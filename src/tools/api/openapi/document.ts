@@ -1,0 +1,90 @@
+// An OpenAPI 3 or Swagger 2 document for importing API tools: fetched from a URL through the egress
+// client or given in the request (a JSON object, or JSON or YAML text), bounded in bytes, YAML
+// aliases and operations, then parsed and its $refs resolved by @apidevtools/swagger-parser. The
+// parser never reads a file or a URL by itself: references outside the document are left as they
+// are (and refused when an imported operation uses one).
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse as parseYaml } from 'yaml';
+import { AppError, BadRequest, PayloadTooLarge } from '../../../errors.js';
+import type { EgressClient } from '../../../net/egress.js';
+
+export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+/** Most operations a document may describe. */
+export const MAX_DOCUMENT_OPERATIONS = 2_000;
+/** Most YAML aliases (`*name`) resolved: a few expand a small text into billions of nodes. */
+const MAX_YAML_ALIASES = 100;
+const DEREFERENCE_TIMEOUT_MS = 5_000;
+
+export type OpenApiDocument = Record<string, any>;
+
+export interface DocumentSource {
+  url?: string | undefined;
+  document?: unknown;
+}
+
+export interface LoadedDocument {
+  document: OpenApiDocument;
+  /** Where the document came from, for relative server URLs. */
+  sourceUrl: string | undefined;
+}
+
+function parseText(text: string): unknown {
+  if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(`The document is larger than ${MAX_DOCUMENT_BYTES} bytes`);
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // YAML is a superset of JSON: its parser says where the text goes wrong.
+    }
+  }
+  try {
+    return parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0];
+    throw new BadRequest(`The document is neither JSON nor YAML: ${message}`, [{ pointer: '/body/openapi', message: message ?? 'cannot be parsed' }]);
+  }
+}
+
+async function fetchDocument(egress: EgressClient, url: string, timeoutMs: number): Promise<string> {
+  const response = await egress.request(url, {
+    headers: { accept: 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1' },
+    maxBytes: MAX_DOCUMENT_BYTES,
+    timeoutMs,
+  });
+  if (response.status >= 400) throw new BadRequest(`The document URL answered HTTP ${response.status}`, [{ pointer: '/body/openapi/url', message: `answered HTTP ${response.status}` }]);
+  return response.body.toString('utf8');
+}
+
+function countOperations(document: OpenApiDocument): number {
+  let count = 0;
+  for (const item of Object.values(document.paths ?? {})) {
+    if (item !== null && typeof item === 'object') count += Object.keys(item).filter((key) => HTTP_KEYS.has(key)).length;
+  }
+  return count;
+}
+
+export const HTTP_KEYS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+export async function loadOpenApiDocument(source: DocumentSource, egress: EgressClient, timeoutMs: number): Promise<LoadedDocument> {
+  if ((source.url === undefined) === (source.document === undefined)) {
+    throw new BadRequest('Give the OpenAPI document either as openapi.url or as openapi.document', [{ pointer: '/body/openapi', message: 'needs exactly one of url and document' }]);
+  }
+  const raw = source.url !== undefined ? parseText(await fetchDocument(egress, source.url, timeoutMs)) : typeof source.document === 'string' ? parseText(source.document) : source.document;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('The OpenAPI document is not an object');
+  const version = (raw as OpenApiDocument).openapi ?? (raw as OpenApiDocument).swagger;
+  if (typeof version !== 'string' || !/^(3\.[01]\.\d+|2\.0)$/.test(version)) {
+    throw new BadRequest('The document is not OpenAPI 3.0, 3.1 or Swagger 2.0 (no "openapi": "3.x.y" or "swagger": "2.0")');
+  }
+  if ((raw as OpenApiDocument).paths === null || typeof (raw as OpenApiDocument).paths !== 'object') throw new BadRequest('The OpenAPI document has no paths');
+  const operations = countOperations(raw as OpenApiDocument);
+  if (operations > MAX_DOCUMENT_OPERATIONS) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${MAX_DOCUMENT_OPERATIONS} can be imported from`);
+  try {
+    const options = { resolve: { external: false, file: false, http: false }, timeoutMs: DEREFERENCE_TIMEOUT_MS };
+    const document = (await SwaggerParser.dereference(raw as never, options as never)) as unknown as OpenApiDocument;
+    return { document, sourceUrl: source.url };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof RangeError ? 'it is nested too deeply' : (error as Error).message.split('\n')[0];
+    throw new BadRequest(`The OpenAPI document cannot be read: ${message}`);
+  }
+}

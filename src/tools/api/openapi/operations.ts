@@ -1,0 +1,197 @@
+// From a dereferenced OpenAPI 3 / Swagger 2 document to API tool settings, one tool per chosen
+// operation: its parameters in path, query, header and cookie become properties of the tool's
+// parameters (named as models accept, with the name on the wire kept in `locations`), a JSON request
+// body's top-level properties become body parameters (nested objects kept whole; a body that is not
+// an object becomes one `body` parameter), and the URL is the server's URL joined with the path.
+import { BadRequest } from '../../../errors.js';
+import type { ApiToolConfig, ParameterPlace } from '../config.js';
+import { HTTP_KEYS, type OpenApiDocument } from './document.js';
+import { copySchema, SchemaBudget } from './schema-copy.js';
+import { authOfOperation } from './security.js';
+
+export interface ImportedOperation {
+  /** operationId, or `METHOD /path` when the operation has none. */
+  key: string;
+  name: string;
+  description: string;
+  config: ApiToolConfig;
+}
+
+interface OperationRef {
+  method: string;
+  path: string;
+  pathItem: Record<string, any>;
+  operation: Record<string, any>;
+}
+
+const SUPPORTED_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+const PLACES = new Set<ParameterPlace>(['path', 'query', 'header', 'cookie']);
+
+function operationKey(ref: OperationRef): string {
+  return typeof ref.operation.operationId === 'string' && ref.operation.operationId !== '' ? ref.operation.operationId : `${ref.method.toUpperCase()} ${ref.path}`;
+}
+
+/** A name as models accept it: [a-zA-Z0-9_-], at most `length` characters. */
+export function toolNameOf(text: string, length = 64): string {
+  const name = text.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+  return (name === '' ? 'operation' : name).slice(0, length);
+}
+
+function listOperations(document: OpenApiDocument): OperationRef[] {
+  const found: OperationRef[] = [];
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
+    if (pathItem === null || typeof pathItem !== 'object') continue;
+    for (const [method, operation] of Object.entries(pathItem as Record<string, any>)) {
+      if (HTTP_KEYS.has(method) && operation !== null && typeof operation === 'object') found.push({ method, path, pathItem: pathItem as Record<string, any>, operation });
+    }
+  }
+  return found;
+}
+
+/** The chosen operations (by operationId or `METHOD /path`); every operation when none is named. */
+export function chooseOperations(document: OpenApiDocument, chosen: string[] | undefined, maxTools: number): OperationRef[] {
+  const all = listOperations(document);
+  if (chosen === undefined) {
+    if (all.length > maxTools) throw new BadRequest(`The document describes ${all.length} operations: choose at most ${maxTools} in openapi.operations`, [{ pointer: '/body/openapi/operations', message: 'is required for a document of this size' }]);
+    if (all.length === 0) throw new BadRequest('The document describes no operation');
+    return all;
+  }
+  const byKey = new Map<string, OperationRef>();
+  for (const ref of all) {
+    byKey.set(operationKey(ref), ref);
+    byKey.set(`${ref.method.toUpperCase()} ${ref.path}`, ref);
+  }
+  const unknown = chosen.map((key, index) => ({ key, index })).filter(({ key }) => !byKey.has(key));
+  if (unknown.length > 0) {
+    throw new BadRequest(
+      `The document has no operation ${unknown.map(({ key }) => `"${key}"`).join(', ')}`,
+      unknown.map(({ index }) => ({ pointer: `/body/openapi/operations/${index}`, message: 'names no operation of the document (operationId or METHOD /path)' })),
+    );
+  }
+  return [...new Set(chosen.map((key) => byKey.get(key)!))];
+}
+
+function substituteVariables(url: string, variables: Record<string, any> | undefined): string {
+  return url.replace(/\{([^{}]+)\}/g, (match, name: string) => {
+    const value = variables?.[name]?.default;
+    return value === undefined ? match : String(value);
+  });
+}
+
+/** The base URL of an operation: the override, else the document's servers (or Swagger 2's host and basePath). */
+function serverUrlOf(document: OpenApiDocument, ref: OperationRef, sourceUrl: string | undefined, override: string | undefined): string {
+  let base: string | undefined = override;
+  if (base === undefined && document.swagger !== undefined) {
+    const scheme = Array.isArray(document.schemes) && document.schemes.length > 0 ? document.schemes.includes('https') ? 'https' : String(document.schemes[0]) : undefined;
+    const host = typeof document.host === 'string' ? document.host : sourceUrl ? new URL(sourceUrl).host : undefined;
+    if (host !== undefined) base = `${scheme ?? (sourceUrl ? new URL(sourceUrl).protocol.slice(0, -1) : 'https')}://${host}${document.basePath ?? ''}`;
+  } else if (base === undefined) {
+    const servers = ref.operation.servers ?? ref.pathItem.servers ?? document.servers;
+    const server = Array.isArray(servers) ? servers[0] : undefined;
+    if (server && typeof server.url === 'string') base = substituteVariables(server.url, server.variables);
+  }
+  if (base === undefined) throw new BadRequest('The document names no server: give openapi.server_url', [{ pointer: '/body/openapi/server_url', message: 'is required for this document' }]);
+  try {
+    return new URL(base, sourceUrl).href.replace(/\/+$/, '');
+  } catch {
+    throw new BadRequest(`The document's server URL "${base.slice(0, 200)}" is relative or invalid: give openapi.server_url`, [{ pointer: '/body/openapi/server_url', message: 'is required for this document' }]);
+  }
+}
+
+/** Parameters of the path item and the operation, the operation's winning on the same name and place. */
+function parametersOf(ref: OperationRef): Record<string, any>[] {
+  const merged = new Map<string, Record<string, any>>();
+  for (const parameter of [...(ref.pathItem.parameters ?? []), ...(ref.operation.parameters ?? [])]) {
+    if (parameter !== null && typeof parameter === 'object') merged.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+  }
+  return [...merged.values()];
+}
+
+/** Swagger 2 writes a parameter's schema inline with the parameter. */
+function parameterSchema(parameter: Record<string, any>): unknown {
+  if (parameter.schema !== undefined) return parameter.schema;
+  if (parameter.content !== null && typeof parameter.content === 'object') return (Object.values(parameter.content)[0] as Record<string, any> | undefined)?.schema ?? {};
+  const { name: _name, in: _in, required: _required, description: _description, allowEmptyValue: _allow, collectionFormat: _format, ...schema } = parameter;
+  return schema;
+}
+
+/** The JSON request body's schema, undefined when there is none; refused when the body is not JSON. */
+function requestBodyOf(ref: OperationRef, key: string): { schema: unknown; required: boolean } | undefined {
+  const swaggerBody = parametersOf(ref).find((parameter) => parameter.in === 'body');
+  if (swaggerBody) return { schema: swaggerBody.schema ?? {}, required: swaggerBody.required === true };
+  if (parametersOf(ref).some((parameter) => parameter.in === 'formData')) throw new BadRequest(`Operation ${key} takes a form, not JSON: it cannot be imported as an API tool`);
+  const body = ref.operation.requestBody;
+  if (body === undefined || body === null) return undefined;
+  const content: Record<string, any> = body.content ?? {};
+  const type = Object.keys(content).find((media) => /^application\/(.+\+)?json\b/i.test(media) || media === '*/*');
+  if (type === undefined) throw new BadRequest(`Operation ${key} takes ${Object.keys(content).join(', ') || 'no body type'}, not JSON: it cannot be imported as an API tool`);
+  return { schema: content[type]?.schema ?? {}, required: body.required === true };
+}
+
+function withDescription(schema: unknown, description: unknown): Record<string, unknown> {
+  const copy = schema !== null && typeof schema === 'object' ? { ...(schema as Record<string, unknown>) } : {};
+  if (typeof description === 'string' && description !== '' && copy.description === undefined) copy.description = description.slice(0, 1000);
+  return copy;
+}
+
+export function importOperation(document: OpenApiDocument, ref: OperationRef, options: { sourceUrl: string | undefined; serverUrl: string | undefined; namePrefix: string }): ImportedOperation {
+  const key = operationKey(ref);
+  if (!SUPPORTED_METHODS.has(ref.method)) throw new BadRequest(`Operation ${key} uses ${ref.method.toUpperCase()}: API tools call GET, POST, PUT, PATCH or DELETE`);
+  const budget = new SchemaBudget(key);
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const locations: NonNullable<ApiToolConfig['locations']> = {};
+  const taken = new Set<string>();
+  const propertyName = (wire: string, place: string): string => {
+    let name = toolNameOf(wire).replace(/^-/, '_');
+    if (taken.has(name)) name = toolNameOf(`${name}_${place}`);
+    for (let n = 2; taken.has(name); n++) name = toolNameOf(`${wire}_${place}_${n}`);
+    taken.add(name);
+    return name;
+  };
+
+  for (const parameter of parametersOf(ref)) {
+    if (!PLACES.has(parameter.in) || typeof parameter.name !== 'string') continue;
+    const name = propertyName(parameter.name, parameter.in);
+    properties[name] = withDescription(copySchema(parameterSchema(parameter), budget), parameter.description);
+    locations[name] = { in: parameter.in, name: parameter.name };
+    if (parameter.required === true || parameter.in === 'path') required.push(name);
+  }
+
+  let body: unknown;
+  const requestBody = requestBodyOf(ref, key);
+  if (requestBody !== undefined) {
+    const schema = copySchema(requestBody.schema, budget) as Record<string, any>;
+    const fields = schema.properties;
+    if (fields !== null && typeof fields === 'object' && schema.type !== 'array' && schema.allOf === undefined && schema.oneOf === undefined && schema.anyOf === undefined) {
+      const fieldsRequired = new Set<string>(requestBody.required && Array.isArray(schema.required) ? schema.required : []);
+      for (const [field, fieldSchema] of Object.entries(fields as Record<string, unknown>)) {
+        const name = propertyName(field, 'body');
+        properties[name] = fieldSchema;
+        locations[name] = { in: 'body', name: field };
+        if (fieldsRequired.has(field)) required.push(name);
+      }
+    } else {
+      const name = propertyName('body', 'body');
+      properties[name] = withDescription(schema, ref.operation.requestBody?.description ?? 'The request body');
+      locations[name] = 'body';
+      body = `{{${name}}}`;
+      if (requestBody.required) required.push(name);
+    }
+  }
+
+  const summary = [ref.operation.summary, ref.operation.description].filter((text) => typeof text === 'string' && text.trim() !== '').join('. ');
+  return {
+    key,
+    name: toolNameOf(`${options.namePrefix}${key === ref.operation.operationId ? key : `${ref.method}_${ref.path}`}`),
+    description: (summary === '' ? `${ref.method.toUpperCase()} ${ref.path}` : summary).slice(0, 2000),
+    config: {
+      method: ref.method.toUpperCase() as ApiToolConfig['method'],
+      url: `${serverUrlOf(document, ref, options.sourceUrl, options.serverUrl)}${ref.path}`,
+      parameters: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
+      locations,
+      ...(body === undefined ? {} : { body }),
+      auth: authOfOperation(document, ref.operation),
+    },
+  };
+}
