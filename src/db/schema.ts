@@ -260,6 +260,8 @@ export interface JobsTable {
   organization_id: number;
   kind: string;
   document_id: number | null;
+  /** The evaluation an evaluation.run job runs. */
+  evaluation_id: Generated<number | null>;
   status: JobStatus;
   attempts: Generated<number>;
   max_attempts: number;
@@ -540,6 +542,122 @@ export interface UsageEventsTable {
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
+/** A dataset of queries an agent is evaluated on (src/modules/evaluations/). */
+export interface EvaluationDatasetsTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  description: Generated<string>;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface EvaluationQueriesTable {
+  id: Id;
+  organization_id: number;
+  dataset_id: number;
+  question: string;
+  expected_answer: string | null;
+  /** JSON: document ids (integers) and source names (strings). */
+  expected_sources: Generated<JsonText>;
+  tags: Generated<JsonText>;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+/** Metric definitions: the built-in ones (organization_id null, builtin 1) and each organization's own. */
+export interface EvaluationMetricsTable {
+  id: Id;
+  organization_id: number | null;
+  builtin: Generated<number>;
+  kind: string;
+  name: string;
+  description: Generated<string>;
+  parameters: Generated<JsonText>;
+  threshold: number | null;
+  rubric: string | null;
+  llm_configuration_id: number | null;
+  created_on: string | null;
+  created_by: number | null;
+  modified_on: string | null;
+  modified_by: number | null;
+}
+
+export type EvaluationStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'budget_exhausted' | 'failed';
+
+export interface EvaluationsTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  agent_id: number;
+  history_id: number;
+  dataset_id: number | null;
+  judge_llm_configuration_id: number | null;
+  /** JSON: the metric definitions as they were when the evaluation was created. */
+  metrics: JsonText;
+  status: EvaluationStatus;
+  concurrency: number;
+  cost_budget_usd: number | null;
+  spent_nano_usd: Generated<number>;
+  total_queries: number;
+  error: string | null;
+  started_on: string | null;
+  finished_on: string | null;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface EvaluationTagsTable {
+  evaluation_id: number;
+  organization_id: number;
+  tag: string;
+}
+
+export type EvaluationResultStatus = 'pending' | 'completed' | 'blocked' | 'failed';
+
+/** One query of an evaluation: a copy of the query, and once answered, the answer and what it cited. */
+export interface EvaluationResultsTable {
+  id: Id;
+  organization_id: number;
+  evaluation_id: number;
+  query_id: number | null;
+  position: number;
+  question: string;
+  expected_answer: string | null;
+  expected_sources: JsonText;
+  status: EvaluationResultStatus;
+  answer: string | null;
+  error: string | null;
+  citations: Generated<JsonText>;
+  retrieved: Generated<JsonText>;
+  model: string | null;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  cost: number | null;
+  judge_cost: number | null;
+  latency_ms: number | null;
+  answered_on: string | null;
+}
+
+export type ScoreStatus = 'ok' | 'undetermined' | 'error';
+
+export interface EvaluationScoresTable {
+  result_id: number;
+  evaluation_id: number;
+  metric_id: number;
+  status: ScoreStatus;
+  score: number | null;
+  /** 1 or 0 where the metric has a threshold and a score; null otherwise. */
+  passed: number | null;
+  reason: string | null;
+}
+
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   credentials_epoch: CredentialsEpochTable;
@@ -584,6 +702,13 @@ export interface DB {
 }
 
 export type UserRow = Selectable<UsersTable>;
+  evaluation_datasets: EvaluationDatasetsTable;
+  evaluation_queries: EvaluationQueriesTable;
+  evaluation_metrics: EvaluationMetricsTable;
+  evaluations: EvaluationsTable;
+  evaluation_tags: EvaluationTagsTable;
+  evaluation_results: EvaluationResultsTable;
+  evaluation_scores: EvaluationScoresTable;
 export type AgentRow = Selectable<AgentsTable>;
 export type NewAgentRow = Insertable<AgentsTable>;
 export type AgentRowUpdate = Updateable<AgentsTable>;
