@@ -521,6 +521,8 @@ export interface UsageEventsTable {
   id: Id;
   organization_id: number;
   kind: 'answer' | 'judge' | 'embedding';
+  /** An answer's response status; null for judges and embeddings. */
+  status: ResponseStatus | null;
   agent_id: number | null;
   corpus_id: number | null;
   project_id: number | null;
@@ -536,12 +538,10 @@ export interface UsageEventsTable {
   tokens_estimated: Generated<number>;
   /** Whole nano-dollars (USD 1e-9); null when a price was unknown. */
   cost_nano_usd: number | null;
+  latency_ms: number | null;
   occurred_on: string;
 }
 
-export interface DB {
-  organizations: OrganizationsTable;
-  users: UsersTable;
 /** A dataset of queries an agent is evaluated on (src/modules/evaluations/). */
 export interface EvaluationDatasetsTable {
   id: Id;
@@ -658,6 +658,9 @@ export interface EvaluationScoresTable {
   reason: string | null;
 }
 
+export interface DB {
+  organizations: OrganizationsTable;
+  users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   credentials_epoch: CredentialsEpochTable;
@@ -699,9 +702,6 @@ export interface EvaluationScoresTable {
   tools: ToolsTable;
   thread_attachments: ThreadAttachmentsTable;
   usage_events: UsageEventsTable;
-}
-
-export type UserRow = Selectable<UsersTable>;
   evaluation_datasets: EvaluationDatasetsTable;
   evaluation_queries: EvaluationQueriesTable;
   evaluation_metrics: EvaluationMetricsTable;
@@ -709,6 +709,9 @@ export type UserRow = Selectable<UsersTable>;
   evaluation_tags: EvaluationTagsTable;
   evaluation_results: EvaluationResultsTable;
   evaluation_scores: EvaluationScoresTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
 export type AgentRow = Selectable<AgentsTable>;
 export type NewAgentRow = Insertable<AgentsTable>;
 export type AgentRowUpdate = Updateable<AgentsTable>;

@@ -1,7 +1,9 @@
 // Usage events: one row per model call the platform pays for (answers, judges, embeddings), with the
-// scope dimensions analytics filter and group by. Cost is whole nano-dollars so that sums are exact.
-// Dimension columns carry no foreign keys: the figures of an agent, corpus or person stay after they
-// are gone. Existing responses are backfilled so that the figures agree from the first day.
+// scope dimensions analytics filter and group by. An answer's event is the projection of its response
+// row (one per response, kept in step with it), so queries are counted here too. Cost is whole
+// nano-dollars so that sums are exact. Dimension columns carry no foreign keys: the figures of an
+// agent, corpus or person stay after they are gone. Existing responses are backfilled so that the
+// figures agree from the first day.
 // Frozen: change the schema in a new migration.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
@@ -13,6 +15,8 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .addColumn('organization_id', d.idType, (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     // answer, judge or embedding
     .addColumn('kind', 'text', (c) => c.notNull())
+    // An answer's response status (completed, blocked, failed); null for judges and embeddings.
+    .addColumn('status', 'text')
     .addColumn('agent_id', d.idType)
     .addColumn('corpus_id', d.idType)
     .addColumn('project_id', d.idType)
@@ -28,13 +32,14 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .addColumn('tokens_estimated', 'integer', (c) => c.notNull().defaultTo(0))
     // null: a price was unknown.
     .addColumn('cost_nano_usd', d.idType)
+    .addColumn('latency_ms', 'integer')
     .addColumn('occurred_on', d.timestampType, (c) => c.notNull())
     .execute();
   // Range scans of one organization, with the figures summed read from the index alone.
   await db.schema
     .createIndex('usage_events_occurred')
     .on('usage_events')
-    .columns(['organization_id', 'occurred_on', 'kind', 'prompt_tokens', 'completion_tokens', 'cost_nano_usd'])
+    .columns(['organization_id', 'occurred_on', 'kind', 'status', 'prompt_tokens', 'completion_tokens', 'cost_nano_usd'])
     .execute();
   for (const dimension of ['agent_id', 'corpus_id', 'project_id', 'team_id', 'user_id']) {
     await db.schema
@@ -53,16 +58,13 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .where(sql.ref('kind'), '=', 'answer')
     .execute();
 
-  // Responses that reached a model: those that counted tokens or cost (a question blocked before the
-  // model, or one whose answer never finished, counted neither).
   await sql`
-    insert into usage_events (organization_id, kind, agent_id, project_id, team_id, user_id, response_id, model,
-      llm_configuration_id, prompt_tokens, completion_tokens, tokens_estimated, cost_nano_usd, occurred_on)
-    select r.organization_id, 'answer', r.agent_id, r.project_id, a.team_id, r.created_by, r.id, r.model,
+    insert into usage_events (organization_id, kind, status, agent_id, project_id, team_id, user_id, response_id, model,
+      llm_configuration_id, prompt_tokens, completion_tokens, tokens_estimated, cost_nano_usd, latency_ms, occurred_on)
+    select r.organization_id, 'answer', r.status, r.agent_id, r.project_id, a.team_id, r.created_by, r.id, r.model,
       r.llm_configuration_id, r.prompt_tokens, r.completion_tokens, r.tokens_estimated,
-      cast(round(r.cost * 1000000000) as bigint), r.created_on
+      cast(round(r.cost * 1000000000) as bigint), r.latency_ms, r.created_on
     from agent_responses r left join agents a on a.id = r.agent_id
-    where r.prompt_tokens > 0 or r.completion_tokens > 0 or coalesce(r.cost, 0) > 0
     order by r.id
   `.execute(db);
 }

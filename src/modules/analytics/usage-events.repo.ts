@@ -22,21 +22,26 @@ export class UsageEventsRepo {
   }
 
   /**
-   * The answer event of a finished response, made from the response row itself so that its tokens and
-   * cost are the response's to the digit. A response that counted no tokens and no cost (blocked before
-   * the model) has none; recording twice keeps the first.
+   * The answer event of a response, made from the response row itself so that its status, tokens and
+   * cost are the response's to the digit: written when the question is recorded, rewritten when the
+   * answer ends. One event per response, however often this runs.
    */
   async recordAnswer(organizationId: number, responseId: number): Promise<void> {
     await sql`
-      insert into usage_events (organization_id, kind, agent_id, project_id, team_id, user_id, response_id, model,
-        llm_configuration_id, prompt_tokens, completion_tokens, tokens_estimated, cost_nano_usd, occurred_on)
-      select r.organization_id, 'answer', r.agent_id, r.project_id, a.team_id, r.created_by, r.id, r.model,
+      insert into usage_events (organization_id, kind, status, agent_id, project_id, team_id, user_id, response_id, model,
+        llm_configuration_id, prompt_tokens, completion_tokens, tokens_estimated, cost_nano_usd, latency_ms, occurred_on)
+      select r.organization_id, 'answer', r.status, r.agent_id, r.project_id, a.team_id, r.created_by, r.id, r.model,
         r.llm_configuration_id, r.prompt_tokens, r.completion_tokens, r.tokens_estimated,
-        cast(round(r.cost * 1000000000) as bigint), r.created_on
+        cast(round(r.cost * 1000000000) as bigint), r.latency_ms, r.created_on
       from agent_responses r left join agents a on a.id = r.agent_id
       where r.organization_id = ${organizationId} and r.id = ${responseId}
-        and (r.prompt_tokens > 0 or r.completion_tokens > 0 or coalesce(r.cost, 0) > 0)
-      on conflict (response_id) where kind = 'answer' do nothing
+      on conflict (response_id) where kind = 'answer' do update set
+        status = excluded.status,
+        prompt_tokens = excluded.prompt_tokens,
+        completion_tokens = excluded.completion_tokens,
+        tokens_estimated = excluded.tokens_estimated,
+        cost_nano_usd = excluded.cost_nano_usd,
+        latency_ms = excluded.latency_ms
     `.execute(this.db);
   }
 }

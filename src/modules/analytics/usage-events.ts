@@ -1,6 +1,8 @@
 // Usage events: every model call the platform pays for (an agent's answer, a judge's verdict in an
 // evaluation, a batch of embeddings), recorded once with the scope it counts towards. Analytics of
-// cost and tokens read these rows only, so a figure always agrees with the calls it comes from.
+// cost, tokens and queries read these rows, so a figure always agrees with the calls it comes from.
+// An agent's answers are recorded by the runtime from their response rows (UsageEventsRepo.recordAnswer);
+// recordUsage is for the calls that have no response row: judges and embeddings.
 // Cost is kept as an integer count of nano-dollars (USD 1e-9): sums of integers are exact on both
 // databases, so a total is the sum of its points to the last digit.
 import type { Repositories } from '../../repositories.js';
@@ -12,6 +14,8 @@ export type UsageKind = (typeof USAGE_KINDS)[number];
 export interface UsageEvent {
   kind: UsageKind;
   organization_id: number;
+  /** Whether the call succeeded, for an answer made without a response row; null otherwise. */
+  status?: 'completed' | 'blocked' | 'failed' | null;
   /** The agent answering, or the agent an evaluation evaluates (judge calls count towards it). */
   agent_id?: number | null;
   /** The corpus whose documents were embedded. */
@@ -32,6 +36,7 @@ export interface UsageEvent {
   tokens_estimated?: boolean;
   /** USD; null when a price is unknown (never guessed). */
   cost: number | null;
+  latency_ms?: number | null;
   /** ISO 8601 instant of the call. */
   occurred_on: string;
 }
@@ -46,6 +51,8 @@ export const fromNanoUsd = (nano: number): number => Math.round(nano / 10) / 1e8
  * (a response, an evaluation result) so that both are written or neither.
  */
 export async function recordUsage(repos: Pick<Repositories, 'usageEvents'>, event: UsageEvent): Promise<void> {
+  // A response's answer event is the runtime's, made from the row; a second one would count it twice.
+  if (event.kind === 'answer' && event.response_id != null) throw new Error('The answer event of a response is recorded by the runtime');
   let { project_id: projectId = null, team_id: teamId = null } = event;
   if (event.agent_id != null && event.project_id === undefined && event.team_id === undefined) {
     const owner = await repos.usageEvents.agentOwner(event.organization_id, event.agent_id);
@@ -54,6 +61,7 @@ export async function recordUsage(repos: Pick<Repositories, 'usageEvents'>, even
   }
   await repos.usageEvents.insert({
     kind: event.kind,
+    status: event.status ?? null,
     organization_id: event.organization_id,
     agent_id: event.agent_id ?? null,
     corpus_id: event.corpus_id ?? null,
@@ -69,6 +77,7 @@ export async function recordUsage(repos: Pick<Repositories, 'usageEvents'>, even
     completion_tokens: Math.max(0, Math.round(event.completion_tokens)),
     tokens_estimated: event.tokens_estimated ? 1 : 0,
     cost_nano_usd: event.cost === null ? null : toNanoUsd(event.cost),
+    latency_ms: event.latency_ms == null ? null : Math.round(event.latency_ms),
     occurred_on: event.occurred_on,
   });
 }
