@@ -280,7 +280,7 @@ export class AskService {
     const latencyMs = Math.round(this.timer() - ask.startedAt);
     const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
 
-    // The response and its usage event are written together: the figures agree with the responses.
+    // The response and its usage event change together: the figures agree with the responses.
     await this.store.transaction(async (repos) => {
       await repos.ask.finishResponse(actor.organizationId, id, {
         answer,
@@ -310,17 +310,20 @@ export class AskService {
 
   /** A question an input guardrail blocked: recorded as it was let through, never put to the model. */
   private async finishBlocked(actor: Actor, ask: PreparedAsk, id: number, threadId: number, actions: GuardrailActionRecord[]): Promise<AnsweredAsk> {
-    await this.store.repos.ask.finishResponse(actor.organizationId, id, {
-      answer: '',
-      status: 'blocked',
-      error: blockedBy(actions, 'input'),
-      guardrail_actions: JSON.stringify(actions),
-      prompt_tokens: 0,
-      completion_tokens: 0,
-      tokens_estimated: 0,
-      cost: 0,
-      latency_ms: Math.round(this.timer() - ask.startedAt),
-      first_token_ms: null,
+    await this.store.transaction(async (repos) => {
+      await repos.ask.finishResponse(actor.organizationId, id, {
+        answer: '',
+        status: 'blocked',
+        error: blockedBy(actions, 'input'),
+        guardrail_actions: JSON.stringify(actions),
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        tokens_estimated: 0,
+        cost: 0,
+        latency_ms: Math.round(this.timer() - ask.startedAt),
+        first_token_ms: null,
+      });
+      await repos.usageEvents.recordAnswer(actor.organizationId, id);
     });
     await this.store.repos.threads.touch(threadId, now());
     return { response: presentResponse((await this.store.repos.responses.find(actor.organizationId, id))!), failure: undefined };
@@ -359,6 +362,8 @@ export class AskService {
         created_on: at,
         created_by: actor.userId,
       });
+      // Counted as a query from now on, as a failure until its answer ends.
+      await repos.usageEvents.recordAnswer(actor.organizationId, id);
       return { id, threadId };
     });
   }
