@@ -15,6 +15,7 @@ import * as credentialsEpoch from './migrations/2026_11_23_0009_credentials_epoc
 import * as tools from './migrations/2026_11_23_0010_tools.js';
 import * as agentToolsGuardrails from './migrations/2026_11_23_0013_agent_tools_guardrails.js';
 import * as threadAttachments from './migrations/2026_11_23_0011_thread_attachments.js';
+import * as guardrails from './migrations/2026_11_23_0012_guardrails.js';
 import * as evaluations from './migrations/2026_11_23_0014_evaluations.js';
 import * as usageEvents from './migrations/2026_11_23_0015_usage_events.js';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_23_0010_tools': tools,
   '2026_11_23_0013_agent_tools_guardrails': agentToolsGuardrails,
   '2026_11_23_0011_thread_attachments': threadAttachments,
+  '2026_11_23_0012_guardrails': guardrails,
   '2026_11_23_0014_evaluations': evaluations,
   '2026_11_23_0015_usage_events': usageEvents,
 };

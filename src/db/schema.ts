@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are ISO 8601 strings on both databases
 // (the PostgreSQL dialect parses timestamptz back into that form); JSON columns hold text.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { GuardrailAction, GuardrailType } from '../guardrails/guardrail.js';
 import type { ToolKind } from '../tools/tool.js';
 
 /** An integer key the database generates. */
@@ -500,6 +501,23 @@ export interface ToolsTable {
   modified_by: number;
 }
 
+/** A guardrail of an organization (src/guardrails/definition.ts describes its settings). */
+export interface GuardrailsTable {
+  id: Id;
+  organization_id: number;
+  name: string;
+  type: GuardrailType;
+  /** JSON list of the stages it watches: input, context, output. */
+  stages: JsonText;
+  action: GuardrailAction;
+  /** The type's settings (JSON), checked by the type's schema when written. */
+  config: JsonText;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
 /** A file given in a chat thread, with its text as extracted when it was given. */
 export interface ThreadAttachmentsTable {
   id: Id;
@@ -700,6 +718,7 @@ export interface DB {
   response_comments: ResponseCommentsTable;
   response_reviews: ResponseReviewsTable;
   tools: ToolsTable;
+  guardrails: GuardrailsTable;
   thread_attachments: ThreadAttachmentsTable;
   usage_events: UsageEventsTable;
   evaluation_datasets: EvaluationDatasetsTable;
@@ -727,4 +746,5 @@ export type LlmConfigurationRow = Selectable<LlmConfigurationsTable>;
 export type ChatThreadRow = Selectable<ChatThreadsTable>;
 export type AgentResponseRow = Selectable<AgentResponsesTable>;
 export type ToolRow = Selectable<ToolsTable>;
+export type GuardrailRow = Selectable<GuardrailsTable>;
 export type ThreadAttachmentRow = Selectable<ThreadAttachmentsTable>;
