@@ -14,6 +14,8 @@ export const MAX_DOCUMENT_OPERATIONS = 2_000;
 /** Most YAML aliases (`*name`) resolved: a few expand a small text into billions of nodes. */
 const MAX_YAML_ALIASES = 100;
 const DEREFERENCE_TIMEOUT_MS = 5_000;
+/** Deepest nesting of a document: real ones stay far below; the parser and the schema copies recurse. */
+export const MAX_DOCUMENT_DEPTH = 128;
 
 export type OpenApiDocument = Record<string, any>;
 
@@ -55,6 +57,18 @@ async function fetchDocument(egress: EgressClient, url: string, timeoutMs: numbe
   return response.body.toString('utf8');
 }
 
+/** Whether objects and arrays nest deeper than the limit (walked without recursion). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function countOperations(document: OpenApiDocument): number {
   let count = 0;
   for (const item of Object.values(document.paths ?? {})) {
@@ -71,6 +85,7 @@ export async function loadOpenApiDocument(source: DocumentSource, egress: Egress
   }
   const raw = source.url !== undefined ? parseText(await fetchDocument(egress, source.url, timeoutMs)) : typeof source.document === 'string' ? parseText(source.document) : source.document;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('The OpenAPI document is not an object');
+  if (nestsDeeperThan(raw, MAX_DOCUMENT_DEPTH)) throw new BadRequest(`The OpenAPI document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   const version = (raw as OpenApiDocument).openapi ?? (raw as OpenApiDocument).swagger;
   if (typeof version !== 'string' || !/^(3\.[01]\.\d+|2\.0)$/.test(version)) {
     throw new BadRequest('The document is not OpenAPI 3.0, 3.1 or Swagger 2.0 (no "openapi": "3.x.y" or "swagger": "2.0")');

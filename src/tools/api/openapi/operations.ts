@@ -183,7 +183,7 @@ export function importOperation(document: OpenApiDocument, ref: OperationRef, op
   const summary = [ref.operation.summary, ref.operation.description].filter((text) => typeof text === 'string' && text.trim() !== '').join('. ');
   return {
     key,
-    name: toolNameOf(`${options.namePrefix}${key === ref.operation.operationId ? key : `${ref.method}_${ref.path}`}`),
+    name: toolNameOf(`${options.namePrefix}${key === ref.operation.operationId ? key : `${ref.method} ${ref.path}`}`),
     description: (summary === '' ? `${ref.method.toUpperCase()} ${ref.path}` : summary).slice(0, 2000),
     config: {
       method: ref.method.toUpperCase() as ApiToolConfig['method'],
