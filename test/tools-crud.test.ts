@@ -9,6 +9,8 @@ import { createCorpus } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
 import { request } from './support/http.js';
+import { SecretBox } from '../src/secrets/secret-box.js';
+import { resealToolSecrets } from '../src/modules/tools/tool-secrets.js';
 
 const SECRET = 'sk-tool-secret-abcdefghijklmnop';
 const ITEM_PARAMETERS = { type: 'object', properties: { id: { type: 'integer' }, q: { type: 'string' } }, required: ['id'] };
@@ -289,6 +291,22 @@ describe.each(databaseKinds)('tools (%s)', (kind) => {
     expect(pointersOf(unknown)).toEqual(['/body/template_id']);
     const both = await owner.api.post(`${path}/api`, { template_id: 'hacker-news-item', config: itemConfig(), name: nextName() });
     expect(both.status).toBe(400);
+  });
+
+  it('re-seals tool secrets under a new secret key, leaving those no known key opens as they are', async () => {
+    const made = await addApi({ config: itemConfig({ auth: { type: 'bearer' } }), secret: SECRET });
+    const rotated = new SecretBox('a new secret key of at least thirty-two characters', [t.app.secretKey]);
+    const outcome = await resealToolSecrets(rotated, t.app.services.store.repos.tools);
+    expect(outcome.resealed).toBeGreaterThanOrEqual(1);
+    expect(outcome.unreadable).toEqual([]);
+    const row = await t.app.database.db.selectFrom('tools').select(['secret_sealed', 'secret_key_id']).where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(row.secret_key_id).toBe(rotated.currentKeyId);
+    expect(rotated.open({ sealed: row.secret_sealed!, keyId: row.secret_key_id! })).toBe(SECRET);
+    const stranger = new SecretBox('yet another secret key, thirty-two characters or more');
+    expect((await resealToolSecrets(stranger, t.app.services.store.repos.tools)).unreadable).toContain(made.id);
+    // Put back under the server's key, for the tests that follow.
+    const back = new SecretBox(t.app.secretKey, ['a new secret key of at least thirty-two characters']);
+    expect((await resealToolSecrets(back, t.app.services.store.repos.tools)).unreadable).toEqual([]);
   });
 
   it('lists tools in the legacy generation: a bare array with X-Total-Count, members’ view for members', async () => {
