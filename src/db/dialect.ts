@@ -1,11 +1,20 @@
 // What differs between SQLite and PostgreSQL, in one small interface. Repositories and migrations ask
 // the dialect instead of testing which database they are on.
-import type { ColumnDefinitionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { ColumnDefinitionBuilder, Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { FullTextIndex } from './full-text.js';
 import type { JsonText } from './json-text.js';
 import type { VectorStore } from './vector-store.js';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** A span of time [from, to), as ISO 8601 instants. */
+export interface TimeSpan {
+  from: string;
+  to: string;
+}
+
+/** An aggregate query (one row, no GROUP BY) over the span whose bounds it is given. */
+export type SpanAggregate<R> = (from: Expression<string>, to: Expression<string>) => SelectQueryBuilder<any, any, R>;
 
 export interface Dialect {
   readonly name: DialectName;
@@ -29,6 +38,13 @@ export interface Dialect {
   fullText: FullTextIndex;
   /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */
   vectorStore: VectorStore;
+  /**
+   * Date bucketing: the aggregate's row for each span, in order. Each span is read by a range scan of
+   * an index on the time column, never by sorting or hashing every row of the range: PostgreSQL runs
+   * one statement (a lateral join over the spans' bounds), SQLite, which has no lateral join, runs the
+   * statement once per span (prepared once).
+   */
+  aggregatePerSpan<R>(db: Kysely<any>, spans: TimeSpan[], aggregate: SpanAggregate<R>): Promise<R[]>;
   /** JSON written by the database, byte for byte as JSON.stringify writes it (listings of many rows). */
   json: JsonText;
   /** A unique constraint refused the statement. */

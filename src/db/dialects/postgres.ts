@@ -25,6 +25,16 @@ export const postgresDialect: Dialect = {
   fullText: postgresFullText,
   vectorStore: postgresVectorStore,
   json: postgresJsonText,
+  aggregatePerSpan: async (db, spans, aggregate) => {
+    if (spans.length === 0) return [];
+    const each = aggregate(sql.ref('span.span_from'), sql.ref('span.span_to'));
+    const { rows } = await sql<Awaited<ReturnType<typeof each.executeTakeFirstOrThrow>>>`
+      select figures.* from unnest(${spans.map((span) => span.from)}::timestamptz[], ${spans.map((span) => span.to)}::timestamptz[])
+        with ordinality as span(span_from, span_to, position)
+      cross join lateral (${each}) as figures
+      order by span.position`.execute(db);
+    return rows;
+  },
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isUnavailable: (error) => {
     const code = errorCode(error);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Dialect } from '../dialect.js';
+import { sql, type Kysely } from 'kysely';
+import type { Dialect, SpanAggregate, TimeSpan } from '../dialect.js';
 import { sqliteFullText } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
 import { sqliteJsonText } from '../json-text.js';
@@ -10,6 +10,22 @@ const UNAVAILABLE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL'
 function sqliteCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** Stand-ins for a span's bounds in a compiled aggregate; no instant is written like them. */
+const SPAN_FROM = '\u0000span-from';
+const SPAN_TO = '\u0000span-to';
+
+/** Compiled once with markers for the bounds, then run with each span's bounds in their places. */
+async function aggregatePerSpanOneByOne<R>(db: Kysely<any>, spans: TimeSpan[], aggregate: SpanAggregate<R>): Promise<R[]> {
+  const compiled = aggregate(sql.val(SPAN_FROM), sql.val(SPAN_TO)).compile();
+  const rows: R[] = [];
+  for (const span of spans) {
+    const parameters = compiled.parameters.map((value) => (value === SPAN_FROM ? span.from : value === SPAN_TO ? span.to : value));
+    const result = await db.executeQuery<R>({ ...compiled, parameters });
+    rows.push(result.rows[0]!);
+  }
+  return rows;
 }
 
 export const sqliteDialect: Dialect = {
@@ -24,6 +40,7 @@ export const sqliteDialect: Dialect = {
   fullText: sqliteFullText,
   vectorStore: sqliteVectorStore,
   json: sqliteJsonText,
+  aggregatePerSpan: aggregatePerSpanOneByOne,
   isUniqueViolation: (error) => {
     const code = sqliteCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
