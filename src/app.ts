@@ -28,6 +28,7 @@ import { historyRoutes } from './modules/agents/history.routes.js';
 import { teamAgentsRoutes } from './modules/agents/team-agents.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { guardrailsRoutes } from './modules/guardrails/guardrails.routes.js';
 import { chatLogsRoutes } from './modules/chat/chat-logs.routes.js';
 import { feedbackRoutes } from './modules/chat/feedback.routes.js';
 import { responsesRoutes } from './modules/chat/responses.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(llmConfigurationsRoutes);
   await app.register(legacyLlmRoutes);
   await app.register(toolsRoutes);
+  await app.register(guardrailsRoutes);
   await app.register(legacyToolsRoutes);
   await app.register(corporaRoutes);
   await app.register(documentsRoutes);

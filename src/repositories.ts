@@ -21,6 +21,7 @@ import { ResponsesRepo } from './modules/chat/responses.repo.js';
 import { AskRepo } from './modules/runtime/ask.repo.js';
 import { ThreadsRepo } from './modules/chat/threads.repo.js';
 import { FlagsRepo } from './modules/flags/flags.repo.js';
+import { GuardrailsRepo } from './modules/guardrails/guardrails.repo.js';
 import { LlmConfigurationsRepo } from './modules/llm/llm-configurations.repo.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { ConfigurationsRepo } from './modules/organizations/configurations.repo.js';
@@ -51,6 +52,7 @@ const REPOSITORIES = {
   favorites: FavoritesRepo,
   feedback: FeedbackRepo,
   flags: FlagsRepo,
+  guardrails: GuardrailsRepo,
   history: HistoryRepo,
   jobs: JobsRepo,
   llmConfigurations: LlmConfigurationsRepo,

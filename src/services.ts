@@ -23,6 +23,7 @@ import { DocumentProgress } from './modules/documents/progress-events.js';
 import { DocumentProcessor } from './modules/documents/pipeline/process-document.js';
 import { fetchDocumentUrl } from './modules/documents/url-documents.js';
 import { FeatureFlagsService } from './modules/flags/flags.service.js';
+import { GuardrailsService } from './modules/guardrails/guardrails.service.js';
 import { LlmConfigurationsService } from './modules/llm/llm-configurations.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ConfigurationsService } from './modules/organizations/configurations.service.js';
@@ -47,7 +48,9 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const flags = new FeatureFlagsService(store);
   const notifications = new NotificationsService(store);
   const egress = createEgressClient(config.egress);
-  const vectors = new VectorIndex(store, createEmbedder(config.embedding, egress), log);
+  const embedder = createEmbedder(config.embedding, egress);
+  const vectors = new VectorIndex(store, embedder, log);
+  const guardrails = new GuardrailsService(store, flags, embedder);
   const ingestion = createIngestion();
   const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
   const worker = new Worker(store, { 'document.process': processor }, config.worker, log);
@@ -103,6 +106,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
         budgetUsd: config.limits.answerBudgetUsd,
       },
       tools,
+      guardrails,
     }),
     vectors,
     ingestion,
@@ -110,6 +114,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     egress,
     llm,
     tools,
+    guardrails,
   };
 }
 

@@ -113,6 +113,14 @@ const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
   return `${org(w)}/llm-configurations/${await llmConfigurations.get(w)!}`;
 };
+/** A guardrail of the organization, made by the maker. */
+const newGuardrail = async (w: World): Promise<number> =>
+  (await w.maker.api.post('/api/v2/guardrails', { name: unique('Matrix guardrail'), type: 'blocked_terms', stages: ['input'], action: 'warn', config: { terms: ['matrix'] } })).body.data.id;
+const guardrails = new WeakMap<World, Promise<number>>();
+const guardrail = async (w: World) => {
+  if (!guardrails.has(w)) guardrails.set(w, newGuardrail(w));
+  return `/api/v2/guardrails/${await guardrails.get(w)!}`;
+};
 
 const MATRIX: Record<string, Case> = {
   // Identity
@@ -359,6 +367,18 @@ const MATRIX: Record<string, Case> = {
   'POST /api/v2/organizations/{org_id}/tools/{tool_id}/test': { call: async (w) => ({ url: `${await tool(w)}/test`, body: { input: { query: 'handbook' } } }), expect: admins(200), foreign: 404 },
   'GET /api/v2/tool-templates': { call: () => ({ url: '/api/v2/tool-templates' }), expect: all(200), foreign: 'own' },
   'GET /api/v2/tool-templates/{template_id}': { call: () => ({ url: '/api/v2/tool-templates/hacker-news-item' }), expect: all(200), foreign: 'own' },
+
+  // Guardrails
+  'GET /api/v2/guardrails': { call: () => ({ url: '/api/v2/guardrails' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/guardrails': {
+    call: () => ({ url: '/api/v2/guardrails', body: { name: unique('Matrix guardrail'), type: 'length', stages: ['output'], action: 'warn', config: { max_tokens: 100 } } }),
+    expect: admins(201),
+    foreign: 'own',
+  },
+  'GET /api/v2/guardrails/{guardrail_id}': { call: async (w) => ({ url: await guardrail(w) }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/guardrails/{guardrail_id}': { call: async (w) => ({ url: await guardrail(w), body: { action: 'warn' } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/guardrails/{guardrail_id}': { call: async (w) => ({ url: `/api/v2/guardrails/${await newGuardrail(w)}` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/guardrails/{guardrail_id}/test': { call: async (w) => ({ url: `${await guardrail(w)}/test`, body: { text: 'the matrix' } }), expect: all(200), foreign: 404 },
 
   // Teams
   'GET /api/v2/teams': { call: () => ({ url: '/api/v2/teams' }), expect: all(200), foreign: 'own' },

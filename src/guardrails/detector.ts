@@ -1,0 +1,103 @@
+// What a guardrail type detects, in one shape for whole texts and for streams: a detector takes the
+// text in pieces and says, after each, what it has found for certain and up to where. A finding that
+// starts before `safe` can no longer change whatever text follows; the streaming guard releases text
+// up to the smallest `safe` of its detectors, and a whole text is one piece followed by the end.
+import type { Finding } from './guardrail.js';
+
+/**
+ * How far a finding reaches when its guardrail redacts or masks: its own characters (`span`), the rest
+ * of the text from its start (`rest`: a length limit), or the whole text (`whole`: a topic).
+ */
+export type Scope = 'span' | 'rest' | 'whole';
+
+export interface Detection {
+  finding: Finding;
+  scope: Scope;
+}
+
+export interface Collected {
+  /** Findings decided since the last call, offsets into the whole text. */
+  detections: Detection[];
+  /** Every finding that starts before this offset has been given. */
+  safe: number;
+}
+
+export interface DetectorRun {
+  append(piece: string): void;
+  /** `final`: the text has ended, everything is decided. */
+  collect(final: boolean): Collected;
+}
+
+export interface TextDetector {
+  /** Characters of a stream held back at most, beyond the findings themselves (for figures and docs). */
+  readonly holdBack: number;
+  start(): DetectorRun;
+}
+
+export function detectAll(detector: TextDetector, text: string): Detection[] {
+  const run = detector.start();
+  run.append(text);
+  return run.collect(true).detections;
+}
+
+/** Finds nothing and holds nothing back. */
+export const NOTHING_DETECTED: TextDetector = {
+  holdBack: 0,
+  start: () => ({ append: () => undefined, collect: () => ({ detections: [], safe: Number.POSITIVE_INFINITY }) }),
+};
+
+/** Several detectors as one: findings of all, safe as far as the least advanced allows. */
+export function combineDetectors(detectors: TextDetector[]): TextDetector {
+  if (detectors.length === 1) return detectors[0]!;
+  return {
+    holdBack: Math.max(0, ...detectors.map((detector) => detector.holdBack)),
+    start() {
+      const runs = detectors.map((detector) => detector.start());
+      return {
+        append: (piece) => runs.forEach((run) => run.append(piece)),
+        collect(final) {
+          const detections: Detection[] = [];
+          let safe = Number.POSITIVE_INFINITY;
+          for (const run of runs) {
+            const collected = run.collect(final);
+            detections.push(...collected.detections);
+            safe = Math.min(safe, collected.safe);
+          }
+          return { detections, safe };
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A detector that only reads whole texts (PII), run over a moving window: after each piece it reads
+ * from `context` characters before what is decided to the end, and keeps the findings that start
+ * before the last `holdBack` characters, which later text could still change.
+ */
+export function windowedDetector(find: (text: string) => Finding[], holdBack: number, scope: Scope = 'span'): TextDetector {
+  const context = holdBack;
+  return {
+    holdBack,
+    start() {
+      let text = '';
+      let decided = 0;
+      return {
+        append: (piece) => {
+          text += piece;
+        },
+        collect(final) {
+          const limit = final ? text.length : Math.max(decided, text.length - holdBack);
+          if (limit === decided) return { detections: [], safe: decided };
+          const from = Math.max(0, decided - context);
+          const detections = find(from === 0 ? text : text.slice(from))
+            .map((finding) => ({ ...finding, start: finding.start + from, end: finding.end + from }))
+            .filter((finding) => finding.start >= decided && finding.start < limit)
+            .map((finding) => ({ finding, scope }));
+          decided = limit;
+          return { detections, safe: limit };
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Blocked terms in a text, as it arrives: the text is folded (text-folding.ts), fed to the automaton
+// one unit at a time, and each term found is kept when it stands on word boundaries. Overlapping
+// terms resolve leftmost first, longest first; a candidate is decided once every longer term that could
+// start at the same place would have been seen.
+import type { DetectorRun, Detection, TextDetector } from './detector.js';
+import { FoldedText, foldForTerms, isWordAt } from './text-folding.js';
+import type { TermAutomaton } from './term-automaton.js';
+
+export interface TermLabel {
+  entity_type: string;
+  rule: string;
+}
+
+interface Candidate {
+  start: number;
+  end: number;
+}
+
+class TermRun implements DetectorRun {
+  private readonly folded = new FoldedText(foldForTerms);
+  private node = 0;
+  /** Folded units fed to the automaton: each waits for the next one, which decides its right boundary. */
+  private scanned = 0;
+  private candidates: Candidate[] = [];
+  /** End of the last term kept: a later candidate that starts before it overlaps it. */
+  private keptEnd = 0;
+
+  constructor(
+    private readonly automaton: TermAutomaton,
+    private readonly label: TermLabel,
+  ) {}
+
+  append(piece: string): void {
+    this.folded.append(piece);
+  }
+
+  collect(final: boolean) {
+    const { automaton, folded } = this;
+    if (final) folded.finish();
+    const text = folded.text;
+    const length = text.length;
+    const until = final ? length : length - 1;
+    for (; this.scanned < until; this.scanned++) {
+      const end = this.scanned + 1;
+      this.node = automaton.step(this.node, text.charCodeAt(this.scanned));
+      automaton.forEachTerm(this.node, (term) => {
+        const start = end - automaton.lengths[term]!;
+        if (automaton.wordStart[term] && start > 0 && isWordAt(text, start - 1)) return;
+        if (automaton.wordEnd[term] && end < length && isWordAt(text, end)) return;
+        this.candidates.push({ start, end });
+      });
+    }
+    // Every term that starts before this has ended within what was scanned.
+    const decidedBefore = final ? length : Math.max(0, this.scanned - automaton.longest + 1);
+    const detections: Detection[] = [];
+    const decided = this.candidates.filter((candidate) => candidate.start < decidedBefore);
+    if (decided.length > 0) {
+      this.candidates = this.candidates.filter((candidate) => candidate.start >= decidedBefore);
+      decided.sort((a, b) => a.start - b.start || b.end - a.end);
+      for (const candidate of decided) {
+        if (candidate.start < this.keptEnd) continue;
+        this.keptEnd = candidate.end;
+        const finding = { ...this.label, start: folded.originalStart(candidate.start), end: folded.originalEnd(candidate.end - 1) };
+        detections.push({ finding, scope: 'span' as const });
+      }
+    }
+    return { detections, safe: final ? folded.consumed : folded.originalStart(decidedBefore) };
+  }
+}
+
+export function termDetector(automaton: TermAutomaton, label: TermLabel): TextDetector {
+  return { holdBack: automaton.longest + 1, start: () => new TermRun(automaton, label) };
+}

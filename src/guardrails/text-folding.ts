@@ -1,0 +1,173 @@
+// Folding text for matching, one code point at a time, with every folded character mapped back to the
+// original text. Folding each code point alone (never a sequence) is what lets a stream be folded as it
+// arrives: the folding of a text is the folding of its pieces joined.
+//
+// Two foldings:
+// - `foldForTerms` (blocked terms, topic keywords): compatibility decomposition (NFKD: fullwidth
+//   letters, ligatures, superscripts, mathematical alphabets), case folding, combining marks and
+//   invisible characters (zero-width spaces and joiners, soft hyphens, variation selectors) removed, then
+//   the Unicode confusables table (UTS #39 skeletons, from the `unhomoglyph` package: Cyrillic 'а' and
+//   Greek 'ο' read as 'a' and 'o', '0' as 'o', '1' as 'l'; a letter without a Latin look-alike in lower
+//   case is read through its capital: 'к' as 'K'). A mapping that would turn a letter into
+//   punctuation or the reverse is left out, so that word boundaries stay where a reader sees them;
+//   so is 'm' → 'rn', which would make "burn" match "bum".
+// - `foldForPatterns` (regular expressions): NFKC and invisible characters removed, nothing else, so
+//   that `\d` still finds fullwidth digits and a pattern reads the text as written.
+import { createRequire } from 'node:module';
+
+const confusables = createRequire(import.meta.url)('unhomoglyph/data.json') as Record<string, string>;
+
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const MARKS = /[\p{Mn}\p{Me}]/gu;
+const WORD = /^[\p{L}\p{N}\p{M}]$/u;
+
+/** Letters, digits and marks make words; everything else separates them. */
+export function isWordCharacter(char: string): boolean {
+  return WORD.test(char);
+}
+
+/** Whether the code point at (or, for the second half of a pair, around) unit i of a text is a word character. */
+export function isWordAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+  const start = code >= 0xdc00 && code <= 0xdfff && i > 0 ? i - 1 : i;
+  return isWordCharacter(String.fromCodePoint(text.codePointAt(start)!));
+}
+
+function caseFold(text: string): string {
+  // Upper then lower case is full case folding but for a handful of letters: ß → SS → ss, ς → Σ → σ.
+  return text.toUpperCase().toLowerCase();
+}
+
+function stripped(text: string): string {
+  return text.normalize('NFKD').replace(MARKS, '').replace(INVISIBLE, '');
+}
+
+const SKIPPED_CONFUSABLES = new Set(['m']);
+
+/** The confusables table folded the same way, without the mappings that would move a word boundary. */
+const SKELETONS = new Map<string, string>();
+for (const [source, target] of Object.entries(confusables)) {
+  if (SKIPPED_CONFUSABLES.has(source)) continue;
+  const folded = stripped(caseFold(target));
+  if (folded === '' || folded === source) continue;
+  const sourceIsWord = isWordCharacter(source);
+  if ([...folded].every((char) => isWordCharacter(char) === sourceIsWord)) SKELETONS.set(source, folded);
+}
+
+function skeleton(text: string): string {
+  let out = '';
+  for (const char of text) out += SKELETONS.get(char) ?? char;
+  return out;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+function foldTermCodePoint(codePoint: number): string {
+  const base = stripped(String.fromCodePoint(codePoint));
+  // The table is case-sensitive: Cyrillic 'к' reads as 'ĸ' but its capital 'К' as 'K'. A letter
+  // whose lower case has no Latin look-alike is read through its capital.
+  const viaLower = stripped(caseFold(skeleton(stripped(caseFold(base)))));
+  if (ASCII.test(viaLower)) return viaLower;
+  const viaUpper = stripped(caseFold(skeleton(stripped(base.toUpperCase()))));
+  return ASCII.test(viaUpper) ? viaUpper : viaLower;
+}
+
+function foldPatternCodePoint(codePoint: number): string {
+  return String.fromCodePoint(codePoint).normalize('NFKC').replace(INVISIBLE, '');
+}
+
+export type CodePointFolding = (codePoint: number) => string;
+
+/** Folds of code points are remembered: text repeats its characters. ASCII is computed up front. */
+function remembered(fold: CodePointFolding): CodePointFolding {
+  const ascii = Array.from({ length: 128 }, (_, codePoint) => fold(codePoint));
+  const others = new Map<number, string>();
+  return (codePoint) => {
+    if (codePoint < 128) return ascii[codePoint]!;
+    let folded = others.get(codePoint);
+    if (folded === undefined) {
+      if (others.size >= 50_000) others.clear();
+      folded = fold(codePoint);
+      others.set(codePoint, folded);
+    }
+    return folded;
+  };
+}
+
+export const foldForTerms = remembered(foldTermCodePoint);
+export const foldForPatterns = remembered(foldPatternCodePoint);
+
+/** A whole string folded (terms and keywords of a configuration). */
+export function foldString(text: string, fold: CodePointFolding): string {
+  let out = '';
+  for (const char of text) out += fold(char.codePointAt(0)!);
+  return out;
+}
+
+/**
+ * A text folded as it arrives, each folded UTF-16 unit remembering the original range of the code point
+ * it came from. A high surrogate at the end of a piece waits for the next piece.
+ */
+export class FoldedText {
+  /** The folded text so far. */
+  text = '';
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  /** Original UTF-16 units folded so far. */
+  consumed = 0;
+  private waiting = '';
+
+  constructor(private readonly fold: CodePointFolding) {}
+
+  append(piece: string): void {
+    const source = this.waiting + piece;
+    const base = this.consumed;
+    let limit = source.length;
+    this.waiting = '';
+    const last = source.charCodeAt(limit - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.waiting = source[limit - 1]!;
+      limit -= 1;
+    }
+    const parts: string[] = [];
+    for (let i = 0; i < limit; ) {
+      const codePoint = source.codePointAt(i)!;
+      const width = codePoint > 0xffff ? 2 : 1;
+      const folded = this.fold(codePoint);
+      for (let unit = 0; unit < folded.length; unit++) {
+        this.starts.push(base + i);
+        this.ends.push(base + i + width);
+      }
+      if (folded !== '') parts.push(folded);
+      i += width;
+    }
+    this.text += parts.join('');
+    this.consumed = base + limit;
+  }
+
+  /** The text has ended: a lone high surrogate left waiting is folded as it is. */
+  finish(): void {
+    if (this.waiting === '') return;
+    const lone = this.waiting;
+    this.waiting = '';
+    const start = this.consumed;
+    const folded = this.fold(lone.charCodeAt(0));
+    for (let unit = 0; unit < folded.length; unit++) {
+      this.starts.push(start);
+      this.ends.push(start + 1);
+    }
+    this.text += folded;
+    this.consumed = start + 1;
+  }
+
+  /** Where the code point of folded unit i starts in the original; the end of what was folded past the last. */
+  originalStart(i: number): number {
+    return i < this.starts.length ? this.starts[i]! : this.consumed;
+  }
+
+  /** Where the code point of folded unit i ends in the original. */
+  originalEnd(i: number): number {
+    return this.ends[i]!;
+  }
+}
