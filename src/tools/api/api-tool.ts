@@ -7,7 +7,7 @@ import type { RunnableTool, StoredTool, ToolOutcome, ToolRunContext } from '../t
 import type { ToolDeps } from '../tool-deps.js';
 import type { ApiToolConfig } from './config.js';
 import { checkArguments, describeProblems } from './json-schema.js';
-import { buildApiRequest, maskRequest, ToolInputError } from './request-builder.js';
+import { buildApiRequest, maskRequest } from './request-builder.js';
 import { capOutput, describeFailure, httpFailure, responseText } from './response-text.js';
 
 export function createApiTool(tool: StoredTool, deps: Pick<ToolDeps, 'egress' | 'maxOutputCharacters'>): RunnableTool {
@@ -21,8 +21,8 @@ export function createApiTool(tool: StoredTool, deps: Pick<ToolDeps, 'egress' | 
     try {
       request = buildApiRequest(config, checked.value, tool.secret);
     } catch (error) {
-      if (error instanceof ToolInputError || error instanceof TypeError) return { status: 'error', output: `The request cannot be made: ${error.message}` };
-      throw error;
+      // A missing path parameter, a header value with a line break, no secret, a URL that the values made invalid.
+      return { status: 'error', output: `The request cannot be made: ${(error as Error).message}` };
     }
     const shown = maskRequest(request, config, tool.secret);
     try {
