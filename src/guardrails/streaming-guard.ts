@@ -108,10 +108,13 @@ export class GuardedStream implements StreamingGuard {
     return first;
   }
 
-  /** The point, at most `limit`, that falls inside no replacement still held, nor inside a surrogate pair. */
+  /**
+   * The point, at most `limit`, that falls inside no replacement still held, nor inside a surrogate pair.
+   * At a length cut the text ends anyway: a replacement across it is released cut, as apply does.
+   */
   private outsideEdits(limit: number): number {
     let point = limit;
-    for (let moved = true; moved; ) {
+    for (let moved = point !== this.cut?.at; moved; ) {
       moved = false;
       for (const held of this.held) {
         if (held.edit && held.edit.start < point && held.edit.end > point) {

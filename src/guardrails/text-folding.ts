@@ -7,8 +7,8 @@
 //   letters, ligatures, superscripts, mathematical alphabets), case folding, combining marks and
 //   invisible characters (zero-width spaces and joiners, soft hyphens, variation selectors) removed, then
 //   the Unicode confusables table (UTS #39 skeletons, from the `unhomoglyph` package: Cyrillic 'а' and
-//   Greek 'ο' read as 'a' and 'o', '0' as 'o', '1' as 'l'; a letter without a Latin look-alike in lower
-//   case is read through its capital: 'к' as 'K'). A mapping that would turn a letter into
+//   Greek 'ο' read as 'a' and 'o', '0' as 'o', '1' as 'l'; capitals read as capitals, 'Υ' as 'Y', and a
+//   small letter without a Latin look-alike through its capital, 'к' as 'K'). A mapping that would turn a letter into
 //   punctuation or the reverse is left out, so that word boundaries stay where a reader sees them;
 //   so is 'm' → 'rn', which would make "burn" match "bum".
 // - `foldForPatterns` (regular expressions): NFKC and invisible characters removed, nothing else, so
@@ -65,12 +65,22 @@ const ASCII = /^[\x00-\x7f]*$/;
 
 function foldTermCodePoint(codePoint: number): string {
   const base = stripped(String.fromCodePoint(codePoint));
-  // The table is case-sensitive: Cyrillic 'к' reads as 'ĸ' but its capital 'К' as 'K'. A letter
-  // whose lower case has no Latin look-alike is read through its capital.
   const viaLower = stripped(caseFold(skeleton(stripped(caseFold(base)))));
+  if (ASCII.test(base)) return viaLower;
+  // The table is case-sensitive: Greek 'Υ' reads as 'Y' but 'υ' as 'u', Cyrillic 'К' as 'K' but 'к' as
+  // 'ĸ'. A capital is read as a capital; a small letter without a Latin look-alike, through its capital.
+  // Capital I and small l share a skeleton; with case folded, a capital of that shape is an i.
+  const viaUpper = () => {
+    const upper = skeleton(stripped(base.toUpperCase()));
+    return upper === 'l' ? 'i' : stripped(caseFold(upper));
+  };
+  if (base !== base.toLowerCase()) {
+    const read = viaUpper();
+    if (ASCII.test(read)) return read;
+  }
   if (ASCII.test(viaLower)) return viaLower;
-  const viaUpper = stripped(caseFold(skeleton(stripped(base.toUpperCase()))));
-  return ASCII.test(viaUpper) ? viaUpper : viaLower;
+  const read = viaUpper();
+  return ASCII.test(read) ? read : viaLower;
 }
 
 function foldPatternCodePoint(codePoint: number): string {
