@@ -14,10 +14,12 @@ import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { RunnableTool } from '../../tools/tool.js';
 import type { Actor } from '../auth/actor.js';
 import { requireVisibleAgent } from '../agents/agent-access.js';
+import type { AgentConfiguration } from '../agents/agent-config.js';
 import type { AgentWithUsers } from '../agents/agents.repo.js';
 import { presentResponse } from '../chat/response.presenter.js';
 import type { AgentResponseView, Citation } from '../chat/responses.schemas.js';
 import type { SearchService } from '../retrieval/search.service.js';
+import type { FinishedResponse } from './ask.repo.js';
 import { DEFAULT_CONTEXT_WINDOW, type AnsweringConfiguration, type AnsweringModels } from './answering-model.js';
 import { runAnswerLoop, type AnswerLimits } from './answer-loop.js';
 import { NO_GUARDRAILS, blockedBy, guardPassages, type GuardrailActionRecord } from './ask-guardrails.js';
@@ -27,12 +29,28 @@ import { recordAnswerMetrics } from './metrics.js';
 import type { RunFailure } from './model-run.js';
 import { buildConversation, type Conversation, type Turn } from './prompt.js';
 import { ToolBox, type ToolCallRecord } from './tool-calls.js';
+import { questionColumns, unrecordedResponse } from './response-row.js';
 
 export interface AskInput {
   query: string;
   thread_id?: number | undefined;
   /** The conversation so far as the caller holds it (OpenAI-compatible access), where no thread is given. */
   turns?: Turn[] | undefined;
+  /** A checkpoint of the agent that answers instead of its present configuration, for this ask only (evaluations). */
+  checkpoint?: AskCheckpoint | undefined;
+  /**
+   * false: the same answer, but no thread or response row is written (evaluations keep their own
+   * results); the response comes back with id and thread_id 0. Default true.
+   */
+  record?: boolean | undefined;
+}
+
+/** A history record of the agent whose configuration answers an ask, without restoring it. */
+export interface AskCheckpoint {
+  /** The record; the answer's history_id. */
+  historyId: number;
+  /** Its configuration (configurationOf(record.snapshot)), laid over the agent's. */
+  configuration: Partial<AgentConfiguration>;
 }
 
 /** What an ask tells as it goes: the SSE route writes each as an event; the JSON route listens to none. */
@@ -57,6 +75,8 @@ export interface PreparedAsk {
   tools: ToolBox | undefined;
   /** null: a thread is opened when the question is recorded. */
   threadId: number | null;
+  /** false: nothing is written (AskInput.record). */
+  record: boolean;
   historyId: number | null;
   configuration: AnsweringConfiguration | null;
   chatModel: ChatModel;
@@ -75,6 +95,12 @@ export interface AnsweredAsk {
 
 const NOT_FINISHED = 'The answer was not finished';
 const TITLE_CHARACTERS = 80;
+
+/** The response row and thread of a recorded question. */
+interface RecordedQuestion {
+  id: number;
+  threadId: number;
+}
 
 /** A thread's title: the question's first line, cut at a word near 80 characters. */
 export function threadTitle(query: string): string {
@@ -132,7 +158,8 @@ export class AskService {
   async prepare(actor: Actor, agentId: number, input: AskInput): Promise<PreparedAsk> {
     const startedAt = this.timer();
     const repos = this.store.repos;
-    const agent = await requireVisibleAgent(repos, actor, agentId);
+    const visible = await requireVisibleAgent(repos, actor, agentId);
+    const agent = input.checkpoint ? { ...visible, ...input.checkpoint.configuration } : visible;
     if (agent.status === 'inactive') throw new Conflict(`Agent ${agentId} is inactive: activate it to ask it`);
     // Independent reads, side by side: on PostgreSQL each is a round trip. Retrieval waits for the
     // input guardrails: it searches with the question they let through.
@@ -146,7 +173,7 @@ export class AskService {
         const corpusIds = await readableCorpusIds(repos, actor, agent.corpus_ids);
         return guardPassages(guardrails, await retrievePassages(this.search, corpusIds, query, agent.retrieval));
       }),
-      repos.ask.latestHistoryId(actor.organizationId, agentId),
+      input.checkpoint ? input.checkpoint.historyId : repos.ask.latestHistoryId(actor.organizationId, agentId),
     ]);
     // The offline answerer calls no tools.
     const tools = resolved && agent.tool_ids.length > 0 && this.options.tools ? new ToolBox(await this.options.tools.runnableTools(actor, agent.tool_ids)) : undefined;
@@ -168,6 +195,7 @@ export class AskService {
       guardrailActions: [...guarded.actions, ...found.actions],
       tools,
       threadId: input.thread_id ?? null,
+      record: input.record ?? true,
       historyId,
       configuration: resolved?.configuration ?? null,
       chatModel: resolved?.chatModel ?? createOfflineAnswerer(passages),
@@ -207,11 +235,11 @@ export class AskService {
   }
 
   private async runAnswer(actor: Actor, ask: PreparedAsk, listener: AskListener, clientSignal: AbortSignal): Promise<AnsweredAsk> {
-    const { id, threadId } = await this.recordQuestion(actor, ask);
-    listener.created?.({ id, thread_id: threadId });
+    const recorded = ask.record ? await this.recordQuestion(actor, ask) : undefined;
+    if (recorded) listener.created?.({ id: recorded.id, thread_id: recorded.threadId });
     const actions = [...ask.guardrailActions];
     for (const action of actions) listener.guardrail?.(action);
-    if (ask.blocked) return this.finishBlocked(actor, ask, id, threadId, actions);
+    if (ask.blocked) return this.finishBlocked(actor, ask, recorded, actions);
     listener.citations?.(ask.passages.map(citationOf));
 
     // The answer streams through the output guardrails; one that blocks it stops the model.
@@ -239,7 +267,7 @@ export class AskService {
       passages: ask.passages.length,
       tools: ask.tools,
       toolRound: {
-        context: { actor, threadId, signal: clientSignal },
+        context: { actor, threadId: recorded?.threadId ?? null, signal: clientSignal },
         timeoutMs: this.options.limits.toolTimeoutMs,
         maxResponseBytes: this.options.limits.toolResponseBytes,
         maxOutputCharacters: this.options.limits.toolOutputCharacters,
@@ -280,57 +308,61 @@ export class AskService {
     const latencyMs = Math.round(this.timer() - ask.startedAt);
     const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
 
-    // The response and its usage event change together: the figures agree with the responses.
-    await this.store.transaction(async (repos) => {
-      await repos.ask.finishResponse(actor.organizationId, id, {
-        answer,
-        status: output.blocked ? 'blocked' : failure ? 'failed' : 'completed',
-        error,
-        citations: JSON.stringify(loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : []))),
-        tool_calls: JSON.stringify(loop.toolCalls),
-        guardrail_actions: JSON.stringify(actions),
-        prompt_tokens: loop.tokens.prompt,
-        completion_tokens: loop.tokens.completion,
-        tokens_estimated: loop.tokens.estimated ? 1 : 0,
-        cost: tokenCost === null ? null : roundUsd(tokenCost + loop.toolCost),
-        latency_ms: latencyMs,
-        first_token_ms: loop.firstTokenMs,
-      });
-      await repos.usageEvents.recordAnswer(actor.organizationId, id);
-    });
-    await this.store.repos.threads.touch(threadId, now());
+    const finished: Required<FinishedResponse> = {
+      answer,
+      status: output.blocked ? 'blocked' : failure ? 'failed' : 'completed',
+      error,
+      citations: JSON.stringify(loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : []))),
+      tool_calls: JSON.stringify(loop.toolCalls),
+      guardrail_actions: JSON.stringify(actions),
+      prompt_tokens: loop.tokens.prompt,
+      completion_tokens: loop.tokens.completion,
+      tokens_estimated: loop.tokens.estimated ? 1 : 0,
+      cost: tokenCost === null ? null : roundUsd(tokenCost + loop.toolCost),
+      latency_ms: latencyMs,
+      first_token_ms: loop.firstTokenMs,
+    };
+    const response = recorded ? await this.saveAnswer(actor, recorded, finished) : unrecordedResponse(actor, ask, finished);
     this.recordMetrics(ask, failure, { prompt: loop.tokens.prompt, completion: loop.tokens.completion, latencyMs, firstTokenMs: loop.firstTokenMs });
-    if (failure?.kind === 'model' && failure.cause !== undefined) this.logUnclassified(failure.cause, id);
+    if (failure?.kind === 'model' && failure.cause !== undefined) this.logUnclassified(failure.cause, recorded?.id ?? null);
 
-    const response = presentResponse((await this.store.repos.responses.find(actor.organizationId, id))!);
     if (failure?.kind !== 'model') return { response, failure };
     const upstreamError = failure.error.status === 504 ? new UpstreamTimeout(error!) : new UpstreamError(error!);
     return { response, failure, upstreamError };
   }
 
-  /** A question an input guardrail blocked: recorded as it was let through, never put to the model. */
-  private async finishBlocked(actor: Actor, ask: PreparedAsk, id: number, threadId: number, actions: GuardrailActionRecord[]): Promise<AnsweredAsk> {
+  /** The response row completed and its usage event written together: the figures agree with the responses. */
+  private async saveAnswer(actor: Actor, recorded: RecordedQuestion, finished: FinishedResponse): Promise<AgentResponseView> {
     await this.store.transaction(async (repos) => {
-      await repos.ask.finishResponse(actor.organizationId, id, {
-        answer: '',
-        status: 'blocked',
-        error: blockedBy(actions, 'input'),
-        guardrail_actions: JSON.stringify(actions),
-        prompt_tokens: 0,
-        completion_tokens: 0,
-        tokens_estimated: 0,
-        cost: 0,
-        latency_ms: Math.round(this.timer() - ask.startedAt),
-        first_token_ms: null,
-      });
-      await repos.usageEvents.recordAnswer(actor.organizationId, id);
+      await repos.ask.finishResponse(actor.organizationId, recorded.id, finished);
+      await repos.usageEvents.recordAnswer(actor.organizationId, recorded.id);
     });
-    await this.store.repos.threads.touch(threadId, now());
-    return { response: presentResponse((await this.store.repos.responses.find(actor.organizationId, id))!), failure: undefined };
+    await this.store.repos.threads.touch(recorded.threadId, now());
+    return presentResponse((await this.store.repos.responses.find(actor.organizationId, recorded.id))!);
+  }
+
+  /** A question an input guardrail blocked: recorded as it was let through, never put to the model. */
+  private async finishBlocked(actor: Actor, ask: PreparedAsk, recorded: RecordedQuestion | undefined, actions: GuardrailActionRecord[]): Promise<AnsweredAsk> {
+    const finished: Required<FinishedResponse> = {
+      answer: '',
+      status: 'blocked',
+      error: blockedBy(actions, 'input'),
+      citations: '[]',
+      tool_calls: '[]',
+      guardrail_actions: JSON.stringify(actions),
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      tokens_estimated: 0,
+      cost: 0,
+      latency_ms: Math.round(this.timer() - ask.startedAt),
+      first_token_ms: null,
+    };
+    if (!recorded) return { response: unrecordedResponse(actor, ask, finished), failure: undefined };
+    return { response: await this.saveAnswer(actor, recorded, finished), failure: undefined };
   }
 
   /** The question as a response row not yet finished, in a thread opened for it where none was given. */
-  private recordQuestion(actor: Actor, ask: PreparedAsk): Promise<{ id: number; threadId: number }> {
+  private recordQuestion(actor: Actor, ask: PreparedAsk): Promise<RecordedQuestion> {
     const at = now();
     return this.store.transaction(async (repos) => {
       const threadId =
@@ -346,22 +378,7 @@ export class AskService {
           modified_on: at,
           modified_by: actor.userId,
         }));
-      const id = await repos.responses.insert({
-        organization_id: actor.organizationId,
-        thread_id: threadId,
-        agent_id: ask.agent.id,
-        project_id: ask.agent.project_id,
-        history_id: ask.historyId,
-        query: ask.query,
-        status: 'failed',
-        error: NOT_FINISHED,
-        model: ask.configuration?.model ?? OFFLINE_MODEL,
-        llm_configuration_id: ask.configuration?.id ?? null,
-        input_price_per_million: ask.configuration ? ask.configuration.input_price_per_million : 0,
-        output_price_per_million: ask.configuration ? ask.configuration.output_price_per_million : 0,
-        created_on: at,
-        created_by: actor.userId,
-      });
+      const id = await repos.responses.insert({ ...questionColumns(actor, ask, at), thread_id: threadId, status: 'failed', error: NOT_FINISHED });
       // Counted as a query from now on, as a failure until its answer ends.
       await repos.usageEvents.recordAnswer(actor.organizationId, id);
       return { id, threadId };
@@ -372,7 +389,7 @@ export class AskService {
    * A failure the model layer did not classify is a fault here: logged with where it happened, not with what
    * it said, since an error of a provider library may quote a request and its key.
    */
-  private logUnclassified(cause: unknown, responseId: number) {
+  private logUnclassified(cause: unknown, responseId: number | null) {
     const name = cause instanceof Error ? cause.name : typeof cause;
     const stack = cause instanceof Error ? cause.stack?.split('\n').slice(1).join('\n') : undefined;
     this.options.log.error({ responseId, error: name, stack }, 'model answer could not be read');
