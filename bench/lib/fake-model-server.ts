@@ -8,7 +8,9 @@
 //                            can send the very request the server made straight to this process.
 // The model name sets the pace: `instant` writes the whole answer at once; `paced-<ms>` writes one
 // piece every <ms> milliseconds, like a model generating tokens, and `paced-<ms>x<n>` an answer n
-// times as long. The answer cites passage [1], so
+// times as long. `tools-<n>` calls the first tool it is offered until the conversation holds n tool
+// results (each call with new arguments), then answers; GET /bench/weather/<city> is a small JSON API
+// for such tools to call. The answer cites passage [1], so
 // that the asker can tell whether retrieval put a passage in the prompt (the marker is kept) or not
 // (the marker is dropped). Run: FAKE_MODEL_PORT=<port> node --import tsx bench/lib/fake-model-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -29,6 +31,7 @@ const PACED = /^paced-(\d{1,4})(?:x(\d{1,2}))?$/;
 interface ChatBody {
   model?: unknown;
   messages?: unknown;
+  tools?: { function?: { name?: string } }[];
   stream?: unknown;
   stream_options?: { include_usage?: unknown };
 }
@@ -49,6 +52,47 @@ function usageOf(body: ChatBody, pieces: string[]) {
 
 const chunk = (model: string, delta: Record<string, unknown>, finishReason: string | null = null) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+
+const TOOLS = /^tools-(\d{1,2})$/;
+
+/** The call a `tools-<n>` model asks for next, or undefined when it has had its n results (or has no tools). */
+export function toolCallOf(body: ChatBody, model: string): { id: string; type: 'function'; function: { name: string; arguments: string } } | undefined {
+  const match = TOOLS.exec(model);
+  const name = body.tools?.[0]?.function?.name;
+  if (!match || name === undefined) return undefined;
+  const results = Array.isArray(body.messages) ? body.messages.filter((message: { role?: unknown }) => message.role === 'tool').length : 0;
+  if (results >= Number(match[1])) return undefined;
+  return { id: `call_bench_${results + 1}`, type: 'function', function: { name, arguments: JSON.stringify({ city: `City ${results + 1}` }) } };
+}
+
+function callTool(body: ChatBody, model: string, call: NonNullable<ReturnType<typeof toolCallOf>>, response: ServerResponse): void {
+  const usage = usageOf(body, []);
+  if (body.stream !== true) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        id: 'chatcmpl-bench',
+        object: 'chat.completion',
+        created: CREATED,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: 'tool_calls' }],
+        usage,
+      }),
+    );
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.end(
+    [
+      chunk(model, { role: 'assistant', content: null, tool_calls: [{ index: 0, ...call }] }),
+      chunk(model, {}, 'tool_calls'),
+      ...(body.stream_options?.include_usage === true
+        ? [`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage })}\n\n`]
+        : []),
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
+}
 
 function answerWhole(body: ChatBody, model: string, response: ServerResponse): void {
   const { pieces } = answerOf(model);
@@ -102,6 +146,11 @@ export function createFakeModelServer() {
       response.writeHead(200, { 'content-type': 'application/json' });
       return void response.end(JSON.stringify({ object: 'list', data: ['instant', 'paced-20', 'paced-20x5'].map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'bench' })) }));
     }
+    if (request.method === 'GET' && path.startsWith('/bench/weather/')) {
+      const city = decodeURIComponent(path.slice('/bench/weather/'.length));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return void response.end(JSON.stringify({ city, forecast: 'sunny', celsius: 21, wind_kmh: 12 }));
+    }
     if (request.method === 'GET' && path === '/bench/last-request') {
       response.writeHead(200, { 'content-type': 'application/json' });
       return void response.end(lastRequest);
@@ -122,7 +171,9 @@ export function createFakeModelServer() {
         return void response.end(JSON.stringify({ error: { message: 'The body is not JSON', type: 'invalid_request_error', code: null } }));
       }
       const model = typeof body.model === 'string' ? body.model : 'instant';
-      if (body.stream === true) answerStreamed(body, model, response);
+      const call = toolCallOf(body, model);
+      if (call !== undefined) callTool(body, model, call, response);
+      else if (body.stream === true) answerStreamed(body, model, response);
       else answerWhole(body, model, response);
     });
   });
