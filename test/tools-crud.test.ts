@@ -5,6 +5,7 @@
 // runtime is given (runnableTools, existing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
+import { corpusWith } from './support/ask.js';
 import { createCorpus } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
@@ -307,6 +308,19 @@ describe.each(databaseKinds)('tools (%s)', (kind) => {
     // Put back under the server's key, for the tests that follow.
     const back = new SecretBox(t.app.secretKey, ['a new secret key of at least thirty-two characters']);
     expect((await resealToolSecrets(back, t.app.services.store.repos.tools)).unreadable).toEqual([]);
+  });
+
+  it('test-runs a retrieval tool as the caller, and refuses input its parameters refuse', async () => {
+    const { corpusId } = await corpusWith(owner, ['The expense policy: keep receipts for three months.']);
+    const made = await owner.api.post(`${path}/retrieval`, { name: nextName('handbook'), config: { corpus_ids: [corpusId] } });
+    expect(made.status, made.text).toBe(201);
+    const run = await admin.api.post(`${path}/${made.body.data.id}/test`, { input: { query: 'receipts' } });
+    expect(run.status, run.text).toBe(200);
+    expect(run.body.data).toMatchObject({ status: 'ok', http_status: null, request: null, error: null });
+    expect(run.body.data.output).toContain('keep receipts for three months');
+    const bad = await admin.api.post(`${path}/${made.body.data.id}/test`, { input: { query: 7 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].pointer).toBe('/body/input/query');
   });
 
   it('lists tools in the legacy generation: a bare array with X-Total-Count, members’ view for members', async () => {
