@@ -1,25 +1,58 @@
-// PII in a text: character offsets (UTF-16, as JavaScript strings index) of each entity found, sorted,
-// overlaps resolved. Pure and synchronous so that a guardrail can run it on every piece of a stream.
+// PII in a text: character offsets (UTF-16 code units, as JavaScript strings index) of each entity
+// found, sorted by start, overlaps resolved (resolve.ts). Pure and synchronous: a guardrail runs it on
+// each stretch of a streamed answer. How each type is found: docs/pii.md.
 import type { Finding } from '../guardrail.js';
+import { findAddresses } from './address.js';
+import type { Candidate } from './candidate.js';
+import { findDates } from './dates.js';
+import { findNames } from './names.js';
+import { findAges, findDriverLicences, findPostcodes } from './numbers-in-context.js';
+import { findPhoneNumbers } from './phone.js';
+import { resolveOverlaps } from './resolve.js';
+import { findCards, findDomains, findEmails, findIbans, findIpAddresses, findSsns } from './structured.js';
 
-/** The entity types the detector knows, named as Presidio names them. */
-export const PII_ENTITY_TYPES: readonly string[] = ['EMAIL_ADDRESS'];
+/** Each recognizer and the entity types it may report. */
+const RECOGNIZERS: readonly { types: readonly string[]; find: (text: string) => Candidate[] }[] = [
+  { types: ['EMAIL_ADDRESS'], find: findEmails },
+  { types: ['DOMAIN_NAME'], find: findDomains },
+  { types: ['CREDIT_CARD'], find: findCards },
+  { types: ['IBAN_CODE'], find: findIbans },
+  { types: ['US_SSN'], find: findSsns },
+  { types: ['IP_ADDRESS'], find: findIpAddresses },
+  { types: ['PHONE_NUMBER'], find: findPhoneNumbers },
+  { types: ['DATE_TIME'], find: findDates },
+  { types: ['AGE'], find: findAges },
+  { types: ['ZIP_CODE'], find: findPostcodes },
+  { types: ['US_DRIVER_LICENSE'], find: findDriverLicences },
+  { types: ['STREET_ADDRESS'], find: findAddresses },
+  { types: ['PERSON', 'GPE', 'ORGANIZATION', 'NRP', 'TITLE'], find: findNames },
+];
+
+/** The entity types the detector finds, named as Presidio names them. */
+export const PII_ENTITY_TYPES: readonly string[] = RECOGNIZERS.flatMap((recognizer) => recognizer.types);
 
 /**
  * The most characters a streaming filter holds back so that an entity cut across two pieces is still
- * found whole: the longest entity the detector finds, plus the context it reads around it.
+ * found whole: the longest entity found (a street address with its town and country, up to 160
+ * characters, 20 more with the house numbers before it), plus the 40 characters before an entity that
+ * decide some types ("card", "SSN:", "Mr.", "in"), plus a margin for the words after a name ("is a
+ * design agency"). An entity is judged on at most this much text, so a window of this size behind the
+ * released text finds everything a whole reading would.
  */
 export const PII_HOLD_BACK = 256;
 
-const EMAIL = /[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
-
+/**
+ * The PII in `text`, optionally only of the given entity types (unknown names match nothing). Findings
+ * are sorted by start and never overlap: where candidates overlap, the one confirmed by a validator
+ * wins, then the longest.
+ */
 export function detectPii(text: string, entities?: readonly string[]): Finding[] {
-  const wanted = entities === undefined ? null : new Set(entities);
-  const findings: Finding[] = [];
-  if (wanted === null || wanted.has('EMAIL_ADDRESS')) {
-    for (const match of text.matchAll(EMAIL)) {
-      findings.push({ entity_type: 'EMAIL_ADDRESS', start: match.index, end: match.index + match[0].length, rule: 'email' });
-    }
-  }
-  return findings.sort((a, b) => a.start - b.start);
+  const candidates: Candidate[] = [];
+  for (const recognizer of RECOGNIZERS) candidates.push(...recognizer.find(text));
+  // Every type is looked for, and the types left out dropped after overlaps are resolved: a card
+  // number is not reported as a phone number because only phone numbers were asked for.
+  const findings = resolveOverlaps(candidates);
+  if (entities === undefined) return findings;
+  const wanted = new Set(entities);
+  return findings.filter((finding) => wanted.has(finding.entity_type));
 }

@@ -1,0 +1,95 @@
+// Word lists for names, places and organisations, taken from compromise's English lexicon (shipped in
+// its npm package: some 3,000 first names, 900 surnames, 1,000 cities, countries and regions, 350
+// organisations, 250 demonyms) and from the English stop words, plus the short lists below. Running
+// compromise's own tagger costs about 90 ms for 10 KB of text, twenty times the budget of a whole
+// guardrail, so only its lexicon is used, by the fast tagger in names.ts.
+import nlp from 'compromise/two';
+import { stopwords as englishStopWords } from '@orama/stopwords/english';
+
+/** What a lower-cased word or phrase may be; a word may be several (jordan: a first name and a country). */
+export interface WordClasses {
+  firstName: boolean;
+  surname: boolean;
+  person: boolean;
+  place: boolean;
+  organization: boolean;
+  demonym: boolean;
+  /** An ordinary English word (a verb, an adjective, a function word…): capitalised, it starts a sentence. */
+  common: boolean;
+}
+
+type Lexicon = Record<string, string | string[]>;
+
+const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
+const PLACE_TAGS = new Set(['Country', 'City', 'Region', 'Place']);
+const NOT_COMMON_TAGS = new Set([...NAME_TAGS, ...PLACE_TAGS, 'LastName', 'Person', 'Organization', 'SportsTeam', 'ProperNoun', 'Demonym', 'Honorific', 'Abbreviation', 'Actor', 'Unit', 'Currency']);
+
+/** Nationalities, religions and political groups (NRP) beyond compromise's demonyms. */
+const GROUPS = [
+  'english', 'british', 'irish', 'scottish', 'welsh', 'french', 'spanish', 'polish', 'danish', 'finnish', 'swedish', 'norwegian', 'icelandic', 'dutch',
+  'flemish', 'german', 'austrian', 'swiss', 'italian', 'portuguese', 'greek', 'cypriot', 'czech', 'slovak', 'slovenian', 'slovene', 'croatian', 'serbian',
+  'bosnian', 'hungarian', 'romanian', 'bulgarian', 'russian', 'ukrainian', 'belarusian', 'estonian', 'latvian', 'lithuanian', 'turkish', 'kurdish',
+  'arab', 'arabic', 'persian', 'iranian', 'israeli', 'jewish', 'muslim', 'christian', 'catholic', 'protestant', 'orthodox', 'hindu', 'buddhist', 'sikh',
+  'atheist', 'mormon', 'evangelical', 'lutheran', 'anglican', 'baptist', 'methodist', 'sunni', 'shia', 'shiite', 'democrat', 'democrats', 'republican',
+  'republicans', 'socialist', 'communist', 'conservative', 'liberal', 'libertarian', 'greenlander', 'greenlandic', 'faroese', 'maltese', 'luxembourgish',
+  'albanian', 'macedonian', 'montenegrin', 'georgian', 'armenian', 'azerbaijani', 'kazakh', 'uzbek', 'chinese', 'japanese', 'korean', 'vietnamese',
+  'thai', 'filipino', 'indonesian', 'malaysian', 'indian', 'pakistani', 'bangladeshi', 'nepali', 'sri lankan', 'afghan', 'iraqi', 'syrian', 'lebanese',
+  'egyptian', 'moroccan', 'algerian', 'tunisian', 'libyan', 'nigerian', 'ghanaian', 'kenyan', 'ethiopian', 'somali', 'south african', 'american',
+  'canadian', 'mexican', 'brazilian', 'argentinian', 'argentine', 'chilean', 'peruvian', 'colombian', 'venezuelan', 'uruguayan', 'paraguayan',
+  'bolivian', 'ecuadorian', 'cuban', 'jamaican', 'haitian', 'australian', 'new zealander', 'kiwi', 'belgian', 'latino', 'latina', 'hispanic',
+];
+
+/** Countries and regions compromise leaves out or spells otherwise. */
+const MORE_PLACES = ['united states', 'usa', 'united kingdom', 'uk', 'czech republic', 'czechia', 'the netherlands', 'new zealand', 'south africa', 'south korea', 'north korea', 'cyprus', 'greenland', 'faroe islands', 'iceland', 'europe', 'asia', 'africa', 'scandinavia'];
+
+/** Words that end an organisation's name (Inc, Group, Bank…), beyond compromise's organisation words. */
+const MORE_ORGANIZATION_ENDINGS = ['inc', 'inc.', 'llc', 'ltd', 'ltd.', 'plc', 'corp', 'corp.', 'corporation', 'incorporated', 'company', 'co.', 'gmbh', 'ag', 'sa', 'nv', 'bv', 'ab', 'as', 'oy', 'spa', 'srl', 'group', 'holdings', 'partners', 'solutions', 'technologies', 'technology', 'systems', 'labs', 'insurance', 'bioscience', 'biosciences', 'pharmaceuticals', 'ventures', 'enterprises', 'industries', 'consulting', 'analytics', 'software', 'networks', 'media', 'studios', 'foundation', 'institute', 'university', 'orchestra', 'magazine', 'weekly', 'times', 'news'];
+
+/** Honorifics and forms of address before a name (TITLE). */
+export const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lady', 'lord', 'madam', 'madame', 'mme', 'mlle', 'monsieur', 'herr', 'frau', 'señor', 'señora', 'sr', 'sra', 'rev', 'reverend', 'fr', 'father', 'sister', 'brother', 'capt', 'captain', 'col', 'gen', 'lt', 'sgt', 'hon', 'judge', 'president', 'senator', 'governor', 'mayor', 'officer', 'detective', 'nurse', 'uncle', 'aunt']);
+/** The honorifics that are a TITLE by themselves; "sister" or "president" before a name are left to the name. */
+export const TITLE_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'madam', 'mme', 'mlle', 'rev', 'capt', 'col', 'gen', 'lt', 'sgt', 'hon']);
+
+const lexicon = (nlp.model() as { one: { lexicon: Lexicon }; two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } }).one.lexicon;
+const model = nlp.model() as { two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } };
+
+const classes = new Map<string, WordClasses>();
+
+function entry(word: string): WordClasses {
+  let found = classes.get(word);
+  if (found === undefined) {
+    found = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: false };
+    classes.set(word, found);
+  }
+  return found;
+}
+
+for (const [word, tagOrTags] of Object.entries(lexicon)) {
+  const tags = Array.isArray(tagOrTags) ? tagOrTags : [tagOrTags];
+  const classesOfWord = entry(word);
+  for (const tag of tags) {
+    if (NAME_TAGS.has(tag)) classesOfWord.firstName = true;
+    else if (tag === 'LastName') classesOfWord.surname = true;
+    else if (tag === 'Person') classesOfWord.person = true;
+    else if (PLACE_TAGS.has(tag)) classesOfWord.place = true;
+    else if (tag === 'Organization' || tag === 'SportsTeam') classesOfWord.organization = true;
+    else if (tag === 'Demonym') classesOfWord.demonym = true;
+    if (!NOT_COMMON_TAGS.has(tag)) classesOfWord.common = true;
+  }
+}
+for (const word of englishStopWords) entry(word).common = true;
+for (const word of GROUPS) entry(word).demonym = true;
+for (const word of MORE_PLACES) entry(word).place = true;
+
+/** The classes of a lower-cased word or phrase, or undefined when the lexicon does not know it. */
+export function classesOf(lowerCased: string): WordClasses | undefined {
+  return classes.get(lowerCased);
+}
+
+/** Words that close an organisation's name: "Inc", "Bank", "Solutions", "Orchestra". */
+export const ORGANIZATION_ENDINGS = new Set([...Object.keys(model.two.orgWords), ...MORE_ORGANIZATION_ENDINGS]);
+/** Words that close a place's name: "Lake", "Valley", "County". */
+export const PLACE_ENDINGS = new Set(Object.keys(model.two.placeWords));
+
+/** The most words of a phrase in the lexicon ("al basrah al qadimah"), to bound the lookups. */
+export const LONGEST_PHRASE = Math.max(...[...classes.keys()].map((word) => word.split(' ').length));

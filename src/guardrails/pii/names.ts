@@ -1,0 +1,143 @@
+// Names of people (PERSON), places (GPE), organisations (ORGANIZATION), nationalities and religions
+// (NRP) and forms of address (TITLE): runs of capitalised words told apart by compromise's lexicon
+// (lexicon.ts), the words that close them ("Inc", "Lake") and the words around them ("Mr.", "in",
+// "works for"). One pass over the words of the text, a few map lookups each.
+import { candidate, Strength, type Candidate } from './candidate.js';
+import { classesOf, HONORIFICS, LONGEST_PHRASE, ORGANIZATION_ENDINGS, PLACE_ENDINGS, TITLE_HONORIFICS } from './lexicon.js';
+import { tokenizeWords, type Word } from './words.js';
+
+/** Lower-case words inside names: "Leonardo da Vinci", "Ludwig van Beethoven", "Cité de la Musique". */
+const NAME_PARTICLES = new Set(['da', 'de', 'del', 'della', 'der', 'di', 'do', 'dos', 'das', 'du', 'la', 'le', 'van', 'von', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'y', 'e', 'of', 'and']);
+/** Words before a place: "in Poznań", "travelling to Hungary", "originally from ΕΓΚΩΜΗ". */
+const PLACE_CUES = new Set(['in', 'to', 'from', 'at', 'near', 'visit', 'visited', 'visiting', 'around', 'across', 'outside', 'inside', 'towards', 'via']);
+/** Words before an organisation: "works for Zillow", "joined Paxata", "employed by Allianz". */
+const ORGANIZATION_CUES = /\b(?:work(?:s|ed|ing)? (?:for|at|with)|join(?:s|ed|ing)?|employed (?:by|at)|hired by|company|companies|firm|startup|agency|bank|brand|client|customer of|partner(?:ed)? with|acquired|invest(?:ed)? in|support)\s$/i;
+/** What a company is said to be, after its name: "Telenav is a design agency". */
+const ORGANIZATION_AFTER = /^\s(?:is|was|are|were)\s(?:a|an|the)\s(?:[\p{L}-]+\s){0,3}(?:company|agency|firm|bank|startup|brand|business|corporation|multinational|organization|organisation|group|provider|manufacturer|retailer|insurer|charity|non-profit|nonprofit)\b/iu;
+/** Verbs that follow a person named at the start of a sentence: "Mehrudin shouted", "Todd said". */
+const PERSON_VERBS_AFTER = /^\s(?:said|says|shouted|told|tells|asked|asks|replied|answered|wrote|writes|thinks|thought|loves|loved|likes|liked|lives|lived|works|worked|went|came|called|will|would|can|could|is|was|has|had|and|listed|explained|added|smiled|laughed|agreed)\b/i;
+
+type Span = { start: number; end: number };
+
+export function findNames(text: string): Candidate[] {
+  const words = tokenizeWords(text);
+  const found: Candidate[] = [];
+  let index = 0;
+  while (index < words.length) {
+    const word = words[index]!;
+    if (isHonorificBefore(words, index)) {
+      if (TITLE_HONORIFICS.has(word.lower)) found.push(candidate('TITLE', word.start, word.end + (word.dotAfter ? 1 : 0), 'honorific', Strength.shapeInContext));
+      const run = nameRun(words, index + 1);
+      found.push(candidate('PERSON', words[index + 1]!.start, words[run - 1]!.end, 'honorific_name', Strength.shapeInContext));
+      index = run;
+      continue;
+    }
+    if (!startsName(word)) {
+      index++;
+      continue;
+    }
+    const end = nameRun(words, index);
+    const named = classifyRun(text, words, index, end);
+    if (named !== null) found.push(named);
+    index = end;
+  }
+  return found;
+}
+
+function startsName(word: Word): boolean {
+  return word.capitalised || isLowerCaseFirstName(word);
+}
+
+function isLowerCaseFirstName(word: Word): boolean {
+  const classes = classesOf(word.lower);
+  return !word.capitalised && classes !== undefined && classes.firstName && !classes.common && !classes.place;
+}
+
+function isHonorificBefore(words: readonly Word[], index: number): boolean {
+  const word = words[index]!;
+  const next = words[index + 1];
+  return (word.capitalised ? HONORIFICS : TITLE_HONORIFICS).has(word.lower) && next !== undefined && next.capitalised && !next.allCaps && adjoins(word, next, true);
+}
+
+/** The next word follows with one space (and the period of an abbreviation or an initial). */
+function adjoins(word: Word, next: Word, dotAllowed: boolean): boolean {
+  const gap = next.start - word.end;
+  return gap === 1 ? next.gapBefore === ' ' : gap === 2 && dotAllowed && next.gapBefore === '. ';
+}
+
+/** The end (exclusive word index) of the run of name words from `start`. */
+function nameRun(words: readonly Word[], start: number): number {
+  let end = start + 1;
+  const lowerCase = !words[start]!.capitalised;
+  while (end < words.length && end - start < 6) {
+    const previous = words[end - 1]!;
+    const next = words[end]!;
+    if (!adjoins(previous, next, previous.text.length === 1)) break;
+    if (next.capitalised === lowerCase) {
+      // A lower-case name ("patricia desrosiers") continues with lower-case words the lexicon does not know.
+      if (lowerCase) {
+        if (classesOf(next.lower)?.common === true) break;
+      } else if (!(NAME_PARTICLES.has(next.lower) && words[end + 1]?.capitalised === true && adjoins(next, words[end + 1]!, false))) break;
+    }
+    end++;
+  }
+  return end;
+}
+
+function classifyRun(text: string, words: readonly Word[], from: number, to: number): Candidate | null {
+  // Leading ordinary words are the sentence's: "The Garmin Orchestra", "Have you…", "Dear John".
+  let start = from;
+  while (start < to && isOrdinary(words[start]!)) start++;
+  if (start === to) return null;
+  const run = words.slice(start, to);
+  const span: Span = { start: run[0]!.start, end: run[run.length - 1]!.end };
+  const last = run[run.length - 1]!;
+  const phrase = run.map((word) => word.lower).join(' ');
+  const classes = run.length <= LONGEST_PHRASE ? classesOf(phrase) : undefined;
+  const atSentenceStart = words[start]!.sentenceStart;
+
+  if (run.length > 1 && ORGANIZATION_ENDINGS.has(last.lower)) return named('ORGANIZATION', span, 'organization_ending');
+  if (classes?.organization === true) return named('ORGANIZATION', span, 'organization_lexicon');
+  if (classes?.place === true && classes.firstName !== true) return named('GPE', span, 'place_lexicon');
+  if (run.length === 1 && classes?.demonym === true) return named('NRP', span, 'nrp_lexicon');
+  if (run.length > 1 && PLACE_ENDINGS.has(last.lower)) return named('GPE', span, 'place_ending');
+
+  if (run.length > 1) {
+    if (run.some((word) => word.allCaps && word.text.length > 1) && !run.every((word) => word.allCaps)) return null;
+    if (run.every((word) => word.allCaps)) return placeByCue(text, words, start, span);
+    if (run.some((word, position) => position > 0 && word.text.length === 1)) return named('PERSON', span, 'name_initial');
+    const first = classesOf(run[0]!.lower);
+    if (first?.firstName === true || classesOf(last.lower)?.surname === true) return named('PERSON', span, 'name_lexicon');
+    if (run.every((word) => classesOf(word.lower)?.common !== true)) return named('PERSON', span, 'name_shape');
+    return null;
+  }
+
+  const word = run[0]!;
+  if (classes?.firstName === true || classes?.person === true || (classes?.surname === true && classes.common !== true)) return named('PERSON', span, 'name_lexicon');
+  if (classes?.common === true || word.text.length < 3) return null;
+  if (word.allCaps) return placeByCue(text, words, start, span);
+  if (!word.capitalised) return null;
+  const after = text.slice(word.end, word.end + 80);
+  if (ORGANIZATION_AFTER.test(after) || ORGANIZATION_CUES.test(text.slice(Math.max(0, word.start - 30), word.start))) return named('ORGANIZATION', span, 'organization_context');
+  const cue = placeByCue(text, words, start, span);
+  if (cue !== null) return cue;
+  if (atSentenceStart && !PERSON_VERBS_AFTER.test(after)) return null;
+  return named('PERSON', span, 'name_shape');
+}
+
+/** An ordinary word capitalised by its place: a function word, a verb, an adjective the lexicon knows. */
+function isOrdinary(word: Word): boolean {
+  const classes = classesOf(word.lower);
+  if (classes === undefined || !classes.common) return false;
+  return !(classes.firstName || classes.surname || classes.place || classes.organization) || word.sentenceStart;
+}
+
+function placeByCue(text: string, words: readonly Word[], start: number, span: Span): Candidate | null {
+  const before = words[start - 1];
+  if (before === undefined || !PLACE_CUES.has(before.lower) || !adjoins(before, words[start]!, false)) return null;
+  return named('GPE', span, 'place_context');
+}
+
+function named(type: string, span: Span, rule: string): Candidate {
+  return candidate(type, span.start, span.end, rule, Strength.guessed);
+}
