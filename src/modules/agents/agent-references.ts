@@ -15,6 +15,7 @@ type References = Partial<Pick<AgentConfiguration, 'corpus_ids' | 'llm_configura
 /** The tables an agent's lists of ids name, and how a missing one is called in a 404. */
 const LISTED = [
   { field: 'tool_ids', table: 'tools', resource: 'tool' },
+  { field: 'guardrail_ids', table: 'guardrails', resource: 'guardrail' },
 ] as const;
 
 const distinctAscending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);

@@ -171,7 +171,7 @@ export class AgentsRepo {
   }
 
   /** Which of these ids name a tool or a guardrail of the organization, ascending. */
-  async existingIn(table: 'tools', organizationId: number, ids: number[]): Promise<number[]> {
+  async existingIn(table: 'tools' | 'guardrails', organizationId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom(table).select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).orderBy('id').execute();
     return rows.map((row) => row.id);
