@@ -17,7 +17,7 @@ const STREET_AFTER = `${capitalised(
   'street|st|road|rd|avenue|ave|av|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|square|squares|terrace|crescent|close|grove|gardens|parkway|pkwy|highway|hwy|row|walk|hill|circle|cir|trail|trl|gateway|fort|mews|rise|park|heights|green|parade|plaza|loop|path|pike|alley|wharf|quay|common|commons|station|tunnel|vale|view|villas|ridge|run|pass|point|port|estate|landing|junction|spur|fields|meadows',
 )}\\.?`;
 /** Street types written before the name: Rua, Avenida, Rue, Via, Calle, Piazza, Ulica… */
-const STREET_BEFORE = `(?:${capitalised('rua|avenida|rue|via|viale|calle|carrera|piazza|plaza|praça|largo|travessa|ulica|aleja|avenue|boulevard|chemin|route|allée|place|camino|paseo|estrada|strada|corso|bulevar|cesta|ulice|náměstí|trg')}|Av\\.|Ul\\.|Al\\.)`;
+const STREET_BEFORE = `(?:${capitalised('rua|avenida|rue|via|viale|calle|carrera|piazza|plaza|praça|largo|travessa|ulica|aleja|avenue|boulevard|chemin|route|allée|place|camino|paseo|estrada|strada|corso|bulevar|cesta|ulice|náměstí|trg')}|Av\\.|Avda\\.|Ul\\.|ul\\.|Al\\.)`;
 /** Endings of a street's name written as one word: Fagradalsbraut, Søndergade, Koskikatu, Populierenstraat. */
 const STREET_SUFFIX =
   '(?:straße|strasse|str\\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee|vej|gade|vænget|stræde|allé|torv|gatan|vägen|väg|gränd|torget|stigen|katu|tie|kuja|polku|raitti|straat|laan|gracht|plein|kade|singel|steeg|dreef|utca|út|tér|sor|körút|veien|vegen|gata|vollen|braut|stígur|vegur|gata|ulica|ulice|cesta|tänav|tee|iela|gatve|sokak|caddesi|bulvar)';
@@ -28,6 +28,8 @@ const STREET_PATTERNS: readonly RegExp[] = [
   new RegExp(`(?<![\\p{L}\\p{N}])${HOUSE_NUMBER}\\s(?:${CAP}\\s){0,3}${STREET_AFTER}(?![\\p{L}\\p{N}])`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${HOUSE_NUMBER}\\s)?${STREET_BEFORE}\\s(?:${WORDISH}\\s){0,3}(?:${CAP}|\\d{1,5}[A-Za-z]?)(?:,?\\s${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}])${UNIT}(?![\\p{L}\\p{N}])`, 'gu'),
+  // A house number or postcode, capitalised words, a number: "5850 Jana Nerudy 894", "641 Dašická 688".
+  new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,6}\\s(?:${CAP}\\s){1,3}${HOUSE_NUMBER}(?![\\p{L}\\p{N}]|[.,]\\d)`, 'gu'),
 ];
 /**
  * A word then a house number ("Søndergade 52"), a street when the word ends like a street's name. The

@@ -1,10 +1,13 @@
 // Word lists for names, places and organisations, taken from compromise's English lexicon (shipped in
 // its npm package: some 3,000 first names, 900 surnames, 1,000 cities, countries and regions, 350
-// organisations, 250 demonyms) and from the English stop words, plus the short lists below. Running
-// compromise's own tagger costs about 90 ms for 10 KB of text, twenty times the budget of a whole
-// guardrail, so only its lexicon is used, by the fast tagger in names.ts.
-import nlp from 'compromise/two';
+// organisations, 250 demonyms), the 39,000 lower-case words of the English Hunspell dictionary (words
+// that are no names: "Desk", "Wisdom", "Treaty" capitalised are ordinary words) and the English stop
+// words, plus the short lists below. Running compromise's own tagger costs about 90 ms for 10 KB of
+// text, twenty times the budget of a whole guardrail, so only its lexicon is used, by the fast tagger
+// in names.ts.
 import { stopwords as englishStopWords } from '@orama/stopwords/english';
+import nlp from 'compromise/two';
+import dictionary from 'dictionary-en';
 
 /** What a lower-cased word or phrase may be; a word may be several (jordan: a first name and a country). */
 export interface WordClasses {
@@ -50,8 +53,8 @@ export const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof'
 /** The honorifics that are a TITLE by themselves; "sister" or "president" before a name are left to the name. */
 export const TITLE_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'madam', 'mme', 'mlle', 'rev', 'capt', 'col', 'gen', 'lt', 'sgt', 'hon']);
 
-const lexicon = (nlp.model() as { one: { lexicon: Lexicon }; two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } }).one.lexicon;
-const model = nlp.model() as { two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } };
+const model = nlp.model() as { one: { lexicon: Lexicon }; two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } };
+const lexicon = model.one.lexicon;
 
 const classes = new Map<string, WordClasses>();
 
@@ -78,13 +81,29 @@ for (const [word, tagOrTags] of Object.entries(lexicon)) {
   }
 }
 for (const word of englishStopWords) entry(word).common = true;
+/** The dictionary's stems: one a line, flags after a slash; the first line is the count. */
+for (const line of new TextDecoder().decode(dictionary.dic).split('\n')) {
+  const word = line.split('/', 1)[0]!;
+  if (/^\p{Ll}[\p{Ll}'-]+$/u.test(word)) entry(word).common = true;
+}
 for (const word of GROUPS) entry(word).demonym = true;
 for (const word of MORE_PLACES) entry(word).place = true;
 
 /** The classes of a lower-cased word or phrase, or undefined when the lexicon does not know it. */
 export function classesOf(lowerCased: string): WordClasses | undefined {
-  return classes.get(lowerCased);
+  return classes.get(lowerCased) ?? inflected(lowerCased);
 }
+
+/** A plural or verb form of a dictionary word ("hobbits", "tales", "stories"): an ordinary word. */
+function inflected(word: string): WordClasses | undefined {
+  for (const [ending, stem] of INFLECTIONS) {
+    if (word.length > ending.length + 2 && word.endsWith(ending) && classes.get(word.slice(0, -ending.length) + stem)?.common === true) return ORDINARY;
+  }
+  return undefined;
+}
+
+const INFLECTIONS: readonly [string, string][] = [['s', ''], ['es', ''], ['ies', 'y'], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['ers', '']];
+const ORDINARY: WordClasses = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: true };
 
 /** Words that close an organisation's name: "Inc", "Bank", "Solutions", "Orchestra". */
 export const ORGANIZATION_ENDINGS = new Set([...Object.keys(model.two.orgWords), ...MORE_ORGANIZATION_ENDINGS]);

@@ -7,7 +7,7 @@ import { classesOf, HONORIFICS, LONGEST_PHRASE, ORGANIZATION_ENDINGS, PLACE_ENDI
 import { tokenizeWords, type Word } from './words.js';
 
 /** Lower-case words inside names: "Leonardo da Vinci", "Ludwig van Beethoven", "Cité de la Musique". */
-const NAME_PARTICLES = new Set(['da', 'de', 'del', 'della', 'der', 'di', 'do', 'dos', 'das', 'du', 'la', 'le', 'van', 'von', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'y', 'e', 'of', 'and']);
+const NAME_PARTICLES = new Set(['da', 'de', 'del', 'della', 'der', 'di', 'do', 'dos', 'das', 'du', 'la', 'le', 'van', 'von', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'y']);
 /** Words before a place: "in Poznań", "travelling to Hungary", "originally from ΕΓΚΩΜΗ". */
 const PLACE_CUES = new Set(['in', 'to', 'from', 'at', 'near', 'visit', 'visited', 'visiting', 'around', 'across', 'outside', 'inside', 'towards', 'via']);
 /** Words before an organisation: "works for Zillow", "joined Paxata", "employed by Allianz". */
@@ -15,20 +15,34 @@ const ORGANIZATION_CUES = /\b(?:work(?:s|ed|ing)? (?:for|at|with)|join(?:s|ed|in
 /** What a company is said to be, after its name: "Telenav is a design agency". */
 const ORGANIZATION_AFTER = /^\s(?:is|was|are|were)\s(?:a|an|the)\s(?:[\p{L}-]+\s){0,3}(?:company|agency|firm|bank|startup|brand|business|corporation|multinational|organization|organisation|group|provider|manufacturer|retailer|insurer|charity|non-profit|nonprofit)\b/iu;
 /** Verbs that follow a person named at the start of a sentence: "Mehrudin shouted", "Todd said". */
-const PERSON_VERBS_AFTER = /^\s(?:said|says|shouted|told|tells|asked|asks|replied|answered|wrote|writes|thinks|thought|loves|loved|likes|liked|lives|lived|works|worked|went|came|called|will|would|can|could|is|was|has|had|and|listed|explained|added|smiled|laughed|agreed)\b/i;
+const PERSON_VERBS_AFTER = /^\s(?:said|says|shouted|told|tells|asked|asks|replied|answered|wrote|writes|thinks|thought|loves|loved|likes|liked|lives|lived|works|worked|went|came|called|listed|explained|added|smiled|laughed|agreed|had given|spent)\b/i;
+/**
+ * Three names in the way firms are named, "Hawkins, Richardson and Santana": an organisation, unless
+ * one of them is a first name ("Eklund, Michael and Hodge" are people).
+ */
+const FIRM_NAME = /(?<![\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]+), (\p{Lu}[\p{L}\p{M}'’-]+),? (?:and|&) (\p{Lu}[\p{L}\p{M}'’-]+)(?![\p{L}\p{M}])/gu;
+/** A number before and after the words: a street ("5850 Jana Nerudy 894"), not a person. */
+const NUMBER_BEFORE = /\d[\s,]{1,2}$/;
+const NUMBER_AFTER = /^\s\d{1,5}(?![\p{N}])/u;
 
 type Span = { start: number; end: number };
 
 export function findNames(text: string): Candidate[] {
   const words = tokenizeWords(text);
-  const found: Candidate[] = [];
+  const found: Candidate[] = findFirmNames(text);
   let index = 0;
   while (index < words.length) {
     const word = words[index]!;
     if (isHonorificBefore(words, index)) {
-      if (TITLE_HONORIFICS.has(word.lower)) found.push(candidate('TITLE', word.start, word.end + (word.dotAfter ? 1 : 0), 'honorific', Strength.shapeInContext));
       const run = nameRun(words, index + 1);
-      found.push(candidate('PERSON', words[index + 1]!.start, words[run - 1]!.end, 'honorific_name', Strength.shapeInContext));
+      const last = words[run - 1]!;
+      // "Aunt Bertha Inc" is a firm: the honorific is part of its name.
+      if (run - index > 2 && ORGANIZATION_ENDINGS.has(last.lower)) {
+        found.push(named('ORGANIZATION', { start: word.start, end: last.end }, 'organization_ending'));
+      } else {
+        if (TITLE_HONORIFICS.has(word.lower)) found.push(candidate('TITLE', word.start, word.end + (word.dotAfter ? 1 : 0), 'honorific', Strength.shapeInContext));
+        found.push(candidate('PERSON', words[index + 1]!.start, last.end, 'honorific_name', Strength.shapeInContext));
+      }
       index = run;
       continue;
     }
@@ -37,9 +51,18 @@ export function findNames(text: string): Candidate[] {
       continue;
     }
     const end = nameRun(words, index);
-    const named = classifyRun(text, words, index, end);
-    if (named !== null) found.push(named);
+    const classified = classifyRun(text, words, index, end);
+    if (classified !== null) found.push(classified);
     index = end;
+  }
+  return found;
+}
+
+function findFirmNames(text: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const match of text.matchAll(FIRM_NAME)) {
+    if ([match[1]!, match[2]!, match[3]!].some((name) => classesOf(name.toLowerCase())?.firstName === true)) continue;
+    found.push(candidate('ORGANIZATION', match.index, match.index + match[0].length, 'firm_name', Strength.guessed));
   }
   return found;
 }
@@ -71,6 +94,7 @@ function nameRun(words: readonly Word[], start: number): number {
   const lowerCase = !words[start]!.capitalised;
   while (end < words.length && end - start < 6) {
     const previous = words[end - 1]!;
+    if (previous.possessive) break;
     const next = words[end]!;
     if (!adjoins(previous, next, previous.text.length === 1)) break;
     if (next.capitalised === lowerCase) {
@@ -94,7 +118,16 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   const last = run[run.length - 1]!;
   const phrase = run.map((word) => word.lower).join(' ');
   const classes = run.length <= LONGEST_PHRASE ? classesOf(phrase) : undefined;
-  const atSentenceStart = words[start]!.sentenceStart;
+  // "Personal Info": what follows a capitalised ordinary word opening a sentence is as little a name.
+  const atSentenceStart = words[from]!.sentenceStart;
+  const before = text.slice(Math.max(0, span.start - 30), span.start);
+  const after = text.slice(span.end, span.end + 80);
+  if (NUMBER_BEFORE.test(before) && NUMBER_AFTER.test(after)) return null;
+  if (run.length === 1 && HONORIFICS.has(last.lower)) return null;
+  // A speaker in a transcript: "Ubul: What a wife."
+  if (run.length === 1 && start === from && words[from]!.lineStart && after.startsWith(':') && classes?.common !== true && !classes?.place) return named('PERSON', span, 'speaker');
+  const firstIsFirstName = classesOf(run[0]!.lower)?.firstName === true;
+  if (!firstIsFirstName && (ORGANIZATION_AFTER.test(after) || ORGANIZATION_CUES.test(before))) return named('ORGANIZATION', span, 'organization_context');
 
   if (run.length > 1 && ORGANIZATION_ENDINGS.has(last.lower)) return named('ORGANIZATION', span, 'organization_ending');
   if (classes?.organization === true) return named('ORGANIZATION', span, 'organization_lexicon');
@@ -106,8 +139,7 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
     if (run.some((word) => word.allCaps && word.text.length > 1) && !run.every((word) => word.allCaps)) return null;
     if (run.every((word) => word.allCaps)) return placeByCue(text, words, start, span);
     if (run.some((word, position) => position > 0 && word.text.length === 1)) return named('PERSON', span, 'name_initial');
-    const first = classesOf(run[0]!.lower);
-    if (first?.firstName === true || classesOf(last.lower)?.surname === true) return named('PERSON', span, 'name_lexicon');
+    if (firstIsFirstName || classesOf(last.lower)?.surname === true) return named('PERSON', span, 'name_lexicon');
     if (run.every((word) => classesOf(word.lower)?.common !== true)) return named('PERSON', span, 'name_shape');
     return null;
   }
@@ -117,8 +149,6 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   if (classes?.common === true || word.text.length < 3) return null;
   if (word.allCaps) return placeByCue(text, words, start, span);
   if (!word.capitalised) return null;
-  const after = text.slice(word.end, word.end + 80);
-  if (ORGANIZATION_AFTER.test(after) || ORGANIZATION_CUES.test(text.slice(Math.max(0, word.start - 30), word.start))) return named('ORGANIZATION', span, 'organization_context');
   const cue = placeByCue(text, words, start, span);
   if (cue !== null) return cue;
   if (atSentenceStart && !PERSON_VERBS_AFTER.test(after)) return null;

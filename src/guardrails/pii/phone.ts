@@ -22,9 +22,10 @@ const OTHER_COUNTRIES: readonly CountryCode[] = ['DE', 'GB', 'FR'];
  * code, then groups of digits separated by one space, dot or hyphen, and an optional extension.
  */
 const PHONE =
-  /(?<![\p{L}\p{N}+.\-/:])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(0\)[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,6}(?:[ .-]\d{1,6}){0,5}(?:[ ,]{0,2}(?:x|ext\.?|extension)[ .]?\d{1,6})?(?![\p{L}\p{N}]|[.\-/:]\d)/giu;
+  /(?<![\p{L}\p{N}+.\-/:])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(0\)[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,15}(?:[ .-]\d{1,8}){0,5}(?:[ ,]{0,2}(?:x|ext\.?|extension)[ .]?\d{1,6})?(?![\p{L}\p{N}]|[.\-/:]\d)/giu;
 const EXTENSION = /[ ,]{0,2}(?:x|ext\.?|extension)[ .]?\d{1,6}$/i;
-const PHONE_WORDS = /\b(?:phone|telephone|tel|mobile|cell|cellphone|fax|call|called|calling|reach|text|sms|whatsapp|contact|dial|ring|number|no\.?|#|office|desk|home|work|landline|hotline)\b\W{0,12}$|[☎📞]\W{0,3}$/i;
+/** Words that say a phone number follows, up to two short words before it: "call me on", "not answering at". */
+const PHONE_WORDS = /(?:\b(?:phone|telephone|tel|mobile|cell|cellphone|fax|call|called|calling|reach|answering|text|sms|whatsapp|contact|dial|ring|office|desk|landline|hotline|registered)\b(?:\W{1,3}[\p{L}]{1,4}){0,2}|[☎📞])\W{0,4}$/iu;
 const PHONE_WORDS_AFTER = /^\W{0,3}(?:phone|tel|mobile|cell|fax|office|home|work|desk)\b/i;
 /** Shapes of other things made of digit groups: dates (2/8/1935, 2000-04-16, 16.04.2000), dotted quads. */
 const NOT_A_PHONE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{1,3}(?:\.\d{1,3}){3})$/;
@@ -58,9 +59,10 @@ function judgePhoneNumber(number: string, spoken: boolean): { rule: string; stre
   if (usLength && (spoken || grouping !== 'none') && parsePhoneNumberFromString(number, DEFAULT_COUNTRY)?.isValid()) {
     return { rule: 'phone_us', strength: spoken || grouping === 'strong' ? Strength.checked : Strength.shapeInContext };
   }
-  if (!spoken && grouping !== 'strong') return null;
-  if (!OTHER_COUNTRIES.some((code) => parsePhoneNumberFromString(number, code)?.isValid())) return null;
-  return spoken ? { rule: 'phone_context', strength: Strength.shapeInContext } : { rule: 'phone_national', strength: Strength.guessed };
+  // Said to be a phone number and of a phone number's length: taken without knowing the country.
+  if (spoken) return { rule: 'phone_context', strength: Strength.shapeInContext };
+  if (grouping !== 'strong' || !OTHER_COUNTRIES.some((code) => parsePhoneNumberFromString(number, code)?.isValid())) return null;
+  return { rule: 'phone_national', strength: Strength.guessed };
 }
 
 /**

@@ -14,14 +14,20 @@ export interface Word {
   dotAfter: boolean;
   /** What separates the word from the one before (" ", ". ", ", "…), cut to three characters. */
   gapBefore: string;
-  /** First word of the text, of a line, or after a sentence's end or a colon. */
+  /** First word of the text, of a line, or after a sentence's end or an opening quote. */
   sentenceStart: boolean;
+  /** First word of its line. */
+  lineStart: boolean;
+  /** Followed by a possessive "'s". */
+  possessive: boolean;
 }
 
-const WORD = /[\p{L}\p{M}]+(?:['’\-][\p{L}\p{M}]+)*/gu;
+/** Letters, with inner apostrophes and hyphens ("O'Brien", "Weeks-Rivas"); a possessive "'s" is left out. */
+const WORD = /[\p{L}\p{M}]+(?:(?:['’](?![sS](?![\p{L}\p{M}]))|-)[\p{L}\p{M}]+)*/gu;
 const CAPITAL = /^\p{Lu}/u;
 const LOWER = /\p{Ll}/u;
-const SENTENCE_END = /(?:^|[.!?:;"“”'‘(\[\n>*•-])\s*$/u;
+/** What may end the text between a sentence's last word and the next one's first: capitals after it say nothing. */
+const SENTENCE_END = /[.!?"“”(\[\n>*•]\s*$/u;
 
 export function tokenizeWords(text: string): Word[] {
   const words: Word[] = [];
@@ -40,7 +46,9 @@ export function tokenizeWords(text: string): Word[] {
       allCaps: value.length > 1 && !LOWER.test(value) && CAPITAL.test(value),
       dotAfter: text[end] === '.',
       gapBefore: before.slice(0, 3),
-      sentenceStart: words.length === 0 ? true : SENTENCE_END.test(before) || before.includes('\n'),
+      sentenceStart: words.length === 0 || SENTENCE_END.test(before),
+      lineStart: (words.length === 0 || before.includes('\n')) && !/[\p{L}\p{N}]/u.test(before.slice(before.lastIndexOf('\n') + 1)),
+      possessive: /^['’][sS](?![\p{L}\p{M}])/u.test(text.slice(end, end + 3)),
     });
     previousEnd = end;
   }
