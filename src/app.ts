@@ -22,6 +22,7 @@ import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { favoritesRoutes } from './modules/agents/favorites.routes.js';
 import { historyRoutes } from './modules/agents/history.routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(askRoutes);
   await app.register(legacyResponsesAskRoutes);
   await app.register(openAiRoutes);
+  await app.register(analyticsRoutes);
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
   app.addHook('preClose', async () => {
     await app.services.worker.stop();

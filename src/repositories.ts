@@ -35,12 +35,14 @@ import { ToolsRepo } from './modules/tools/tools.repo.js';
 import { PasswordTokensRepo } from './modules/users/password-tokens.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsageEventsRepo } from './modules/analytics/usage-events.repo.js';
+import { AnalyticsRepo } from './modules/analytics/analytics.repo.js';
 
 /** Every repository takes the connection it runs on and the dialect; most ignore the dialect. */
 type RepositoryClass = new (db: Kysely<DB>, dialect: Dialect) => object;
 
 const REPOSITORIES = {
   agents: AgentsRepo,
+  analytics: AnalyticsRepo,
   ask: AskRepo,
   attachments: AttachmentsRepo,
   auth: AuthRepo,

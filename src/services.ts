@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { createIngestion, detectDocumentType } from './ingest/ingestion.js';
 import { Worker } from './jobs/worker.js';
 import { AgentsService } from './modules/agents/agents.service.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { fileTextReader } from './modules/attachments/attachment-text.js';
 import { AttachmentsService } from './modules/attachments/attachments.service.js';
 import { FavoritesService } from './modules/agents/favorites.service.js';
@@ -115,6 +116,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     llm,
     tools,
     guardrails,
+    analytics: new AnalyticsService(store, corpora),
   };
 }
 

@@ -537,6 +537,19 @@ const MATRIX: Record<string, Case> = {
   'GET /api/projects/{project_id}/': { call: (w) => ({ url: `/api/projects/${w.projectId}/` }), expect: all(200), foreign: 404 },
   'GET /api/notifications/': { call: () => ({ url: '/api/notifications/' }), expect: all(200), foreign: 'own' },
   'GET /api/feature-flags/': { call: () => ({ url: '/api/feature-flags/' }), expect: all(200), foreign: 'own' },
+  // Analytics: owners and admins see every scope; the callers here lead no team, and see only their own user scope.
+  'GET /api/v2/analytics/summary': { call: (w) => ({ url: `/api/v2/analytics/summary?scope=agent&scope_id=${w.agentId}` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/analytics/cost': { call: () => ({ url: '/api/v2/analytics/cost' }), expect: admins(200), foreign: 'own' },
+  'GET /api/v2/analytics/tokens': { call: (w) => ({ url: `/api/v2/analytics/tokens?scope=project&scope_id=${w.projectId}` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/analytics/query-count': { call: (w) => ({ url: `/api/v2/analytics/query-count?scope=team&scope_id=${w.teamId}` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/analytics/votes': { call: (w) => ({ url: `/api/v2/analytics/votes?scope=user&scope_id=${w.subject.id}` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/analytics/document-count': { call: (w) => ({ url: `/api/v2/analytics/document-count?scope=corpus&scope_id=${w.corpusId}` }), expect: corpusManagers(200), foreign: 404 },
+  'GET /api/v2/analytics/indexing-mode': { call: () => ({ url: '/api/v2/analytics/indexing-mode?interval=week' }), expect: admins(200), foreign: 'own' },
+  'GET /api/v2/analytics/most-active': {
+    call: (w) => ({ url: `/api/v2/analytics/most-active?scope=agent&scope_id=${w.agentId}&entity=users` }),
+    expect: admins(200),
+    foreign: 404,
+  },
 };
 
 /** Routes open without credentials: they are outside the matrix, on purpose and by name. */

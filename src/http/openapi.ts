@@ -20,6 +20,7 @@ export const API_TAGS = [
   { name: 'corpora', description: 'Corpora, their documents, processing, retrieval and events' },
   { name: 'llm', description: 'LLM configurations: the models agents answer with' },
   { name: 'chat', description: 'Asking agents, chat threads, responses, feedback and chat logs' },
+  { name: 'analytics', description: 'Figures over time: queries, tokens, cost, votes, documents, the most active; by organization, agent, corpus, project, team or user' },
   { name: 'openai', description: "OpenAI-compatible access to agents: any OpenAI client with base_url …/api/v2/openai; errors in OpenAI's shape" },
   { name: 'notifications', description: "The caller's notifications" },
   { name: 'flags', description: 'Feature flags of the organization' },
