@@ -12,6 +12,7 @@ import { AttachmentsService } from './modules/attachments/attachments.service.js
 import { FavoritesService } from './modules/agents/favorites.service.js';
 import { HistoryService } from './modules/agents/history.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BuilderService } from './modules/builder/builder.service.js';
 import { ChatLogsService } from './modules/chat/chat-logs.service.js';
 import { FeedbackService } from './modules/chat/feedback.service.js';
 import { ResponsesService } from './modules/chat/responses.service.js';
@@ -116,6 +117,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     llm,
     tools,
     guardrails,
+    builder: new BuilderService(store, flags, corpora, llm, { llmTimeoutMs: config.limits.llmTimeoutMs }),
     analytics: new AnalyticsService(store, corpora),
   };
 }

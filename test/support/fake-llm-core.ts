@@ -57,7 +57,8 @@ type Script =
   | { kind: 'stall'; afterChunks: number | undefined; stall: Stall & { resolveArrived(): void; resolveDisconnected(): void; released: Promise<void> } }
   | { kind: 'cut'; afterChunks: number }
   | { kind: 'malformed' }
-  | { kind: 'toolCall'; toolCall: ToolCallScript };
+  | { kind: 'toolCall'; toolCall: ToolCallScript }
+  | { kind: 'answer'; text: string };
 
 export interface FakeLlmServer {
   /** http://127.0.0.1:<port>/v1 */
@@ -86,6 +87,8 @@ export interface FakeLlmServer {
   malformedNext(): void;
   /** The next answer asks for a tool call instead of giving text. */
   toolCallNext(name: string, args: Record<string, unknown>): void;
+  /** The next answer is this text instead of `answer` (queued: several calls answer in turn). */
+  answerNext(text: string): void;
   listener: Listener;
   close(): Promise<void>;
 }
@@ -135,7 +138,7 @@ export async function startFakeLlmServer(protocol: FakeProtocol): Promise<FakeLl
     }
     const plan: AnswerPlan = {
       model: typeof body?.model === 'string' ? body.model : 'unknown',
-      chunks: server.chunks ?? splitIntoChunks(server.answer),
+      chunks: script?.kind === 'answer' ? splitIntoChunks(script.text) : (server.chunks ?? splitIntoChunks(server.answer)),
       usage: server.usage && (!stream || includeUsage) ? server.tokens : undefined,
       tokens: server.tokens,
       toolCall: script?.kind === 'toolCall' ? { ...script.toolCall, number: ++toolCallsMade } : undefined,
@@ -203,6 +206,7 @@ export async function startFakeLlmServer(protocol: FakeProtocol): Promise<FakeLl
     cutNext: (afterChunks) => void queue.push({ kind: 'cut', afterChunks }),
     malformedNext: () => void queue.push({ kind: 'malformed' }),
     toolCallNext: (name, args) => void queue.push({ kind: 'toolCall', toolCall: { name, arguments: args } }),
+    answerNext: (text) => void queue.push({ kind: 'answer', text }),
     listener,
     close: async () => {
       for (const release of held) release();
