@@ -19,6 +19,12 @@ import { topicDetector, topicKeywords } from './topic.js';
 export const BLOCKED_TERM = 'BLOCKED_TERM';
 export const BLOCKED_PATTERN = 'BLOCKED_PATTERN';
 
+/**
+ * A stream is read for PII again once this many more characters can be decided: PII detection reads
+ * names and addresses in context, which costs too much to redo for every few characters a model sends.
+ */
+export const PII_STEP = 128;
+
 export interface CompiledGuardrail {
   id: number;
   name: string;
@@ -39,7 +45,7 @@ function detectorOf(definition: GuardrailDefinition): TextDetector {
   switch (definition.type) {
     case 'pii': {
       const entities = definition.config.entities;
-      return windowedDetector((text) => detectPii(text, entities), PII_HOLD_BACK);
+      return windowedDetector((text) => detectPii(text, entities), PII_HOLD_BACK, PII_STEP);
     }
     case 'blocked_terms': {
       const detectors: TextDetector[] = [];

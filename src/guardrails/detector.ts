@@ -71,30 +71,38 @@ export function combineDetectors(detectors: TextDetector[]): TextDetector {
 }
 
 /**
- * A detector that only reads whole texts (PII), run over a moving window: after each piece it reads
- * from `context` characters before what is decided to the end, and keeps the findings that start
- * before the last `holdBack` characters, which later text could still change.
+ * A detector that only reads whole texts (PII), run over a moving window: it reads from `holdBack`
+ * characters before what is decided to the end, and keeps the findings that start before the last
+ * `holdBack` characters, which later text could still change. It reads again only once `step` more
+ * characters can be decided, so that a text streamed in small pieces is not read over and over: a
+ * stream then holds back between `holdBack` and `holdBack + step` characters for it.
  */
-export function windowedDetector(find: (text: string) => Finding[], holdBack: number, scope: Scope = 'span'): TextDetector {
-  const context = holdBack;
+export function windowedDetector(find: (text: string) => Finding[], holdBack: number, step: number, scope: Scope = 'span'): TextDetector {
   return {
-    holdBack,
+    holdBack: holdBack + step,
     start() {
+      /** The text from `base` on: what the next window may read. */
       let text = '';
+      let base = 0;
       let decided = 0;
       return {
         append: (piece) => {
           text += piece;
         },
         collect(final) {
-          const limit = final ? text.length : Math.max(decided, text.length - holdBack);
-          if (limit === decided) return { detections: [], safe: decided };
-          const from = Math.max(0, decided - context);
-          const detections = find(from === 0 ? text : text.slice(from))
+          const length = base + text.length;
+          const limit = final ? length : length - holdBack;
+          if (limit <= decided || (!final && limit - decided < step)) return { detections: [], safe: decided };
+          const from = Math.max(0, decided - holdBack);
+          const window = text.slice(from - base);
+          const detections = find(window)
             .map((finding) => ({ ...finding, start: finding.start + from, end: finding.end + from }))
             .filter((finding) => finding.start >= decided && finding.start < limit)
             .map((finding) => ({ finding, scope }));
           decided = limit;
+          const keepFrom = Math.max(base, decided - holdBack);
+          text = text.slice(keepFrom - base);
+          base = keepFrom;
           return { detections, safe: limit };
         },
       };

@@ -13,14 +13,10 @@ export interface LengthLimits {
   max_tokens?: number | undefined;
 }
 
-/** Never cuts a surrogate pair in two. */
-function characterCut(text: string, limit: number): number {
-  const code = text.charCodeAt(limit - 1);
-  return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
-}
-
 class LengthRun implements DetectorRun {
+  /** The text from `base` on: what token counting has not passed yet (all of it for characters alone). */
   private text = '';
+  private base = 0;
   private found = false;
   /** Token counting: where the next pre-token starts, and the tokens before it. */
   private preTokenStart = 0;
@@ -32,24 +28,39 @@ class LengthRun implements DetectorRun {
     this.text += piece;
   }
 
+  private get length(): number {
+    return this.base + this.text.length;
+  }
+
   private over(start: number, rule: string): Detection {
+    const end = this.length;
     this.found = true;
-    return { finding: { entity_type: LENGTH_ENTITY, start, end: this.text.length, rule }, scope: 'rest' };
+    this.base = end;
+    this.text = '';
+    return { finding: { entity_type: LENGTH_ENTITY, start, end, rule }, scope: 'rest' };
   }
 
   collect(final: boolean) {
-    const { text, limits } = this;
-    const length = text.length;
-    if (this.found) return { detections: [], safe: length };
+    const { limits } = this;
+    const length = this.length;
+    if (this.found) {
+      this.base = length;
+      this.text = '';
+      return { detections: [], safe: length };
+    }
     let characterLimit = Number.POSITIVE_INFINITY;
-    if (limits.max_characters !== undefined && length > limits.max_characters) characterLimit = characterCut(text, limits.max_characters);
+    if (limits.max_characters !== undefined && length > limits.max_characters) {
+      // Never cuts a surrogate pair in two.
+      const code = limits.max_characters > this.base ? this.text.charCodeAt(limits.max_characters - 1 - this.base) : 0;
+      characterLimit = code >= 0xd800 && code <= 0xdbff ? limits.max_characters - 1 : limits.max_characters;
+    }
     let tokenSafe = length;
     if (limits.max_tokens !== undefined) {
       while (this.preTokenStart < length && this.preTokenStart < characterLimit) {
-        const end = preTokenEnd(text, this.preTokenStart, length);
+        const end = this.base + preTokenEnd(this.text, this.preTokenStart - this.base, this.text.length);
         // A pre-token that reaches the end could still grow.
         if (end === length && !final) break;
-        const count = countTokens(text.slice(this.preTokenStart, end));
+        const count = countTokens(this.text.slice(this.preTokenStart - this.base, end - this.base));
         if (this.tokens + count > limits.max_tokens) return { detections: [this.over(this.preTokenStart, 'max_tokens')], safe: length };
         this.tokens += count;
         this.preTokenStart = end;
@@ -58,6 +69,13 @@ class LengthRun implements DetectorRun {
     }
     if (characterLimit !== Number.POSITIVE_INFINITY && tokenSafe >= characterLimit) {
       return { detections: [this.over(characterLimit, 'max_characters')], safe: length };
+    }
+    // Counted text is not read again; the character limit needs the unit before it.
+    const counting = limits.max_tokens === undefined ? Number.POSITIVE_INFINITY : this.preTokenStart;
+    const keep = Math.min(counting, limits.max_characters ?? Number.POSITIVE_INFINITY, length) - 1;
+    if (keep > this.base) {
+      this.text = this.text.slice(keep - this.base);
+      this.base = keep;
     }
     return { detections: [], safe: final ? length : Math.min(tokenSafe, length) };
   }

@@ -1,11 +1,57 @@
 // Blocked terms found in one pass over the folded text, whatever their number: an Aho–Corasick
 // automaton over the folded terms (one trie, failure links, output links), so that the work per
-// character does not grow with the list. Transitions live in one Map keyed by node and UTF-16 unit,
-// which keeps ten thousand terms in a few megabytes.
+// character does not grow with the list. Transitions live in one open-addressing hash table of typed
+// arrays keyed by node and UTF-16 unit: ten thousand terms take a few megabytes and tens of
+// milliseconds to build, and a lookup allocates nothing.
 import { isWordCharacter } from './text-folding.js';
 
 const ROOT = 0;
-const UNITS = 0x10000;
+
+/** Transitions (node, unit) → node, with linear probing; grows at half full. */
+class EdgeTable {
+  private keys = new Int32Array(1024).fill(-1);
+  private units = new Uint16Array(1024);
+  private targets = new Int32Array(1024);
+  private mask = 1023;
+  size = 0;
+
+  private slot(node: number, unit: number): number {
+    let hash = Math.imul(node, 0x9e3779b1) + unit;
+    hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+    let slot = (hash ^ (hash >>> 12)) & this.mask;
+    while (this.keys[slot] !== -1 && (this.keys[slot] !== node || this.units[slot] !== unit)) slot = (slot + 1) & this.mask;
+    return slot;
+  }
+
+  get(node: number, unit: number): number {
+    const slot = this.slot(node, unit);
+    return this.keys[slot] === -1 ? -1 : this.targets[slot]!;
+  }
+
+  set(node: number, unit: number, target: number): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const slot = this.slot(node, unit);
+    if (this.keys[slot] === -1) this.size++;
+    this.keys[slot] = node;
+    this.units[slot] = unit;
+    this.targets[slot] = target;
+  }
+
+  /** Calls `visit` with every transition. */
+  forEach(visit: (node: number, unit: number, target: number) => void): void {
+    for (let slot = 0; slot < this.keys.length; slot++) if (this.keys[slot] !== -1) visit(this.keys[slot]!, this.units[slot]!, this.targets[slot]!);
+  }
+
+  private grow(): void {
+    const { keys, units, targets } = this;
+    this.keys = new Int32Array(keys.length * 2).fill(-1);
+    this.units = new Uint16Array(keys.length * 2);
+    this.targets = new Int32Array(keys.length * 2);
+    this.mask = keys.length * 2 - 1;
+    this.size = 0;
+    for (let slot = 0; slot < keys.length; slot++) if (keys[slot] !== -1) this.set(keys[slot]!, units[slot]!, targets[slot]!);
+  }
+}
 
 export interface TermAutomaton {
   /** Folded length of the longest term. */
@@ -24,19 +70,16 @@ export interface TermAutomaton {
 /** Builds the automaton of folded terms (empty ones and repeats left out). */
 export function buildTermAutomaton(foldedTerms: readonly string[]): TermAutomaton {
   const terms = [...new Set(foldedTerms.filter((term) => term !== ''))];
-  const edges = new Map<number, number>();
-  const depth: number[] = [0];
+  const edges = new EdgeTable();
   const terminal: number[] = [-1];
   for (const [index, term] of terms.entries()) {
     let node = ROOT;
     for (let i = 0; i < term.length; i++) {
-      const key = node * UNITS + term.charCodeAt(i);
-      let next = edges.get(key);
-      if (next === undefined) {
-        next = depth.length;
-        depth.push(depth[node]! + 1);
+      let next = edges.get(node, term.charCodeAt(i));
+      if (next === -1) {
+        next = terminal.length;
         terminal.push(-1);
-        edges.set(key, next);
+        edges.set(node, term.charCodeAt(i), next);
       }
       node = next;
     }
@@ -44,17 +87,18 @@ export function buildTermAutomaton(foldedTerms: readonly string[]): TermAutomato
   }
 
   // Failure links breadth first: a node's failure is the longest proper suffix that is also a prefix.
-  const nodes = depth.length;
+  const nodes = terminal.length;
   const fail = new Int32Array(nodes);
   const outputLink = new Int32Array(nodes).fill(-1);
+  // Children of each node as (unit, child) pairs, for the breadth-first walk.
   const children: number[][] = Array.from({ length: nodes }, () => []);
-  for (const [key, child] of edges) children[Math.floor(key / UNITS)]!.push(key % UNITS, child);
+  edges.forEach((node, unit, child) => children[node]!.push(unit, child));
   const queue: number[] = [];
   for (let i = 0; i < children[ROOT]!.length; i += 2) queue.push(children[ROOT]![i + 1]!);
   const step = (node: number, unit: number): number => {
     for (;;) {
-      const next = edges.get(node * UNITS + unit);
-      if (next !== undefined) return next;
+      const next = edges.get(node, unit);
+      if (next !== -1) return next;
       if (node === ROOT) return ROOT;
       node = fail[node]!;
     }

@@ -3,7 +3,7 @@
 // terms resolve leftmost first, longest first; a candidate is decided once every longer term that could
 // start at the same place would have been seen.
 import type { DetectorRun, Detection, TextDetector } from './detector.js';
-import { FoldedText, foldForTerms, isWordAt } from './text-folding.js';
+import { FoldedText, foldForTerms } from './text-folding.js';
 import type { TermAutomaton } from './term-automaton.js';
 
 export interface TermLabel {
@@ -37,16 +37,15 @@ class TermRun implements DetectorRun {
   collect(final: boolean) {
     const { automaton, folded } = this;
     if (final) folded.finish();
-    const text = folded.text;
-    const length = text.length;
+    const length = folded.length;
     const until = final ? length : length - 1;
     for (; this.scanned < until; this.scanned++) {
       const end = this.scanned + 1;
-      this.node = automaton.step(this.node, text.charCodeAt(this.scanned));
+      this.node = automaton.step(this.node, folded.unitAt(this.scanned));
       automaton.forEachTerm(this.node, (term) => {
         const start = end - automaton.lengths[term]!;
-        if (automaton.wordStart[term] && start > 0 && isWordAt(text, start - 1)) return;
-        if (automaton.wordEnd[term] && end < length && isWordAt(text, end)) return;
+        if (automaton.wordStart[term] && start > 0 && folded.isWordAt(start - 1)) return;
+        if (automaton.wordEnd[term] && end < length && folded.isWordAt(end)) return;
         this.candidates.push({ start, end });
       });
     }
@@ -64,7 +63,10 @@ class TermRun implements DetectorRun {
         detections.push({ finding, scope: 'span' as const });
       }
     }
-    return { detections, safe: final ? folded.consumed : folded.originalStart(decidedBefore) };
+    const safe = final ? folded.consumed : folded.originalStart(decidedBefore);
+    // Later terms start at most `longest` units back, and their left boundary is one unit before that.
+    folded.discardBefore(Math.min(decidedBefore, this.scanned - automaton.longest) - 1);
+    return { detections, safe };
   }
 }
 

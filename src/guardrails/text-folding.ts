@@ -117,22 +117,48 @@ export function foldString(text: string, fold: CodePointFolding): string {
 
 /**
  * A text folded as it arrives, each folded UTF-16 unit remembering the original range of the code point
- * it came from. A high surrogate at the end of a piece waits for the next piece.
+ * it came from. Offsets are into the whole folded text; what a reader no longer needs is discarded
+ * (discardBefore), so that a long stream keeps only its tail. A high surrogate at the end of a piece
+ * waits for the next piece.
  */
 export class FoldedText {
-  /** The folded text so far. */
-  text = '';
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
+  /** The folded text kept: from `base` to the end. */
+  private tail = '';
+  /** Folded offset of the first unit kept. */
+  private base = 0;
+  private starts: number[] = [];
+  private ends: number[] = [];
   /** Original UTF-16 units folded so far. */
   consumed = 0;
   private waiting = '';
 
   constructor(private readonly fold: CodePointFolding) {}
 
+  /** Folded length of everything folded so far, discarded units included. */
+  get length(): number {
+    return this.base + this.tail.length;
+  }
+
+  /** The whole folded text, for readers that never discard. */
+  get text(): string {
+    return this.tail;
+  }
+
+  unitAt(i: number): number {
+    return this.tail.charCodeAt(i - this.base);
+  }
+
+  slice(start: number, end: number): string {
+    return this.tail.slice(start - this.base, end - this.base);
+  }
+
+  isWordAt(i: number): boolean {
+    return isWordAt(this.tail, i - this.base);
+  }
+
   append(piece: string): void {
     const source = this.waiting + piece;
-    const base = this.consumed;
+    const offset = this.consumed;
     let limit = source.length;
     this.waiting = '';
     const last = source.charCodeAt(limit - 1);
@@ -144,40 +170,50 @@ export class FoldedText {
     for (let i = 0; i < limit; ) {
       const codePoint = source.codePointAt(i)!;
       const width = codePoint > 0xffff ? 2 : 1;
-      const folded = this.fold(codePoint);
-      for (let unit = 0; unit < folded.length; unit++) {
-        this.starts.push(base + i);
-        this.ends.push(base + i + width);
-      }
-      if (folded !== '') parts.push(folded);
+      this.push(this.fold(codePoint), offset + i, offset + i + width, parts);
       i += width;
     }
-    this.text += parts.join('');
-    this.consumed = base + limit;
+    this.tail += parts.join('');
+    this.consumed = offset + limit;
   }
 
   /** The text has ended: a lone high surrogate left waiting is folded as it is. */
   finish(): void {
     if (this.waiting === '') return;
-    const lone = this.waiting;
+    const parts: string[] = [];
+    this.push(this.fold(this.waiting.charCodeAt(0)), this.consumed, this.consumed + 1, parts);
+    this.tail += parts.join('');
     this.waiting = '';
-    const start = this.consumed;
-    const folded = this.fold(lone.charCodeAt(0));
+    this.consumed += 1;
+  }
+
+  private push(folded: string, start: number, end: number, parts: string[]): void {
     for (let unit = 0; unit < folded.length; unit++) {
       this.starts.push(start);
-      this.ends.push(start + 1);
+      this.ends.push(end);
     }
-    this.text += folded;
-    this.consumed = start + 1;
+    if (folded !== '') parts.push(folded);
+  }
+
+  /** Forgets the units before i (never half of a pair): offsets below it are not asked for again. */
+  discardBefore(i: number): void {
+    let drop = Math.min(i, this.length) - this.base;
+    const code = this.tail.charCodeAt(drop);
+    if (drop > 0 && code >= 0xdc00 && code <= 0xdfff) drop -= 1;
+    if (drop <= 0) return;
+    this.tail = this.tail.slice(drop);
+    this.starts = this.starts.slice(drop);
+    this.ends = this.ends.slice(drop);
+    this.base += drop;
   }
 
   /** Where the code point of folded unit i starts in the original; the end of what was folded past the last. */
   originalStart(i: number): number {
-    return i < this.starts.length ? this.starts[i]! : this.consumed;
+    return i < this.length ? this.starts[i - this.base]! : this.consumed;
   }
 
   /** Where the code point of folded unit i ends in the original. */
   originalEnd(i: number): number {
-    return this.ends[i]!;
+    return this.ends[i - this.base]!;
   }
 }

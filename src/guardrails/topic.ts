@@ -6,7 +6,7 @@
 // added by topic-embeddings.ts for whole texts.
 import { languageRules, type SearchLanguage } from '../search/languages.js';
 import type { DetectorRun, Detection, TextDetector } from './detector.js';
-import { FoldedText, foldForTerms, foldString, isWordAt } from './text-folding.js';
+import { FoldedText, foldForTerms, foldString } from './text-folding.js';
 
 export const DENIED_TOPIC = 'DENIED_TOPIC';
 export const OFF_TOPIC = 'OFF_TOPIC';
@@ -73,7 +73,7 @@ class TopicRun implements DetectorRun {
   }
 
   private addWord(start: number, end: number): void {
-    const text = this.folded.text.slice(start, end);
+    const text = this.folded.slice(start, end);
     for (let at = 0; at < text.length; at += MAX_WORD) {
       const word = text.slice(at, at + MAX_WORD);
       if (this.rules.stopWords.has(word)) continue;
@@ -97,9 +97,9 @@ class TopicRun implements DetectorRun {
   collect(final: boolean) {
     const { folded } = this;
     if (final) folded.finish();
-    const text = folded.text;
-    for (; this.read < text.length; this.read++) {
-      const isWord = isWordAt(text, this.read);
+    const length = folded.length;
+    for (; this.read < length; this.read++) {
+      const isWord = folded.isWordAt(this.read);
       if (isWord && this.wordStart < 0) this.wordStart = this.read;
       if (!isWord && this.wordStart >= 0) {
         this.addWord(this.wordStart, this.read);
@@ -107,7 +107,7 @@ class TopicRun implements DetectorRun {
       }
     }
     if (final && this.wordStart >= 0) {
-      this.addWord(this.wordStart, text.length);
+      this.addWord(this.wordStart, length);
       this.wordStart = -1;
     }
     // A phrase starting at word i is decided once the words after it that a longer phrase needs are in.
@@ -124,7 +124,10 @@ class TopicRun implements DetectorRun {
     if (final && this.keywords.allowed.size > 0 && this.wordsSeen > 0 && !this.mentionsAllowed) {
       detections.push({ finding: { entity_type: OFF_TOPIC, start: 0, end: folded.consumed, rule: 'keyword' }, scope: 'whole' });
     }
-    return { detections, safe: final ? folded.consumed : this.safePoint() };
+    const safe = final ? folded.consumed : this.safePoint();
+    // What is still needed: the words a phrase may yet begin with, the word being read, the phrases held.
+    folded.discardBefore(Math.min(this.recent[0]?.start ?? this.read, this.wordStart >= 0 ? this.wordStart : this.read, ...this.candidates.map((candidate) => candidate.start)));
+    return { detections, safe };
   }
 
   /** Where the first word that could still begin a denied phrase starts (or the word being read). */
