@@ -42,6 +42,7 @@ import { llmConfigurationsRoutes } from './modules/llm/llm-configurations.routes
 import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
 import { legacyResponsesAskRoutes } from './modules/legacy/responses-ask.routes.js';
 import { legacyToolsRoutes } from './modules/legacy/tools.routes.js';
+import { legacyStartersRoutes } from './modules/legacy/starters.routes.js';
 import { toolsRoutes } from './modules/tools/tools.routes.js';
 import { askRoutes } from './modules/runtime/ask.routes.js';
 import { openAiRoutes } from './modules/openai/openai.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(toolsRoutes);
   await app.register(guardrailsRoutes);
   await app.register(legacyToolsRoutes);
+  await app.register(legacyStartersRoutes);
   await app.register(corporaRoutes);
   await app.register(documentsRoutes);
   await app.register(legacyDocumentsRoutes);
