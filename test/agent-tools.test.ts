@@ -123,6 +123,24 @@ describe.each(databaseKinds)('agents calling tools (%s)', (kind) => {
     expect(internal.connections()).toBe(0);
   });
 
+  it('fails the answer (502) when the model calls a tool it does not have twice, after telling it once', async () => {
+    const agent = await toolAgent([weatherToolId]);
+    fake.toolCallNext('delete_everything', { confirm: true });
+    fake.toolCallNext('weather', { town: 'Paris' });
+    const reply = await ask(agent.id, { query: 'Clean up, please.' });
+
+    expect(reply.status, reply.text).toBe(502);
+    expect(reply.body.error.code).toBe('upstream_error');
+    expect(reply.body.message).toContain('called its tools wrongly twice');
+    const told = fake.chatRequests().at(-1)!.body.messages.at(-1);
+    expect(told.role).toBe('tool');
+    expect(told.content).toContain('There is no tool named "delete_everything"');
+    const threads = (await owner.api.get(`/api/v2/threads?agent_id=${agent.id}`)).body.data.items;
+    const recorded = (await owner.api.get(`/api/v2/threads/${threads[0].id}/responses`)).body.data.items[0];
+    expect(recorded.status).toBe('failed');
+    expect(recorded.tool_calls.map((call: { status: string }) => call.status)).toEqual(['invalid', 'invalid']);
+  });
+
   it('leaves out a disabled tool, and API tools while the api-tools flag is off', async () => {
     const agent = await toolAgent([weatherToolId, searchToolId]);
     const offered = async () => {
