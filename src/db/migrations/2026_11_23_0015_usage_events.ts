@@ -35,17 +35,19 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .addColumn('latency_ms', 'integer')
     .addColumn('occurred_on', d.timestampType, (c) => c.notNull())
     .execute();
-  // Range scans of one organization, with the figures summed read from the index alone.
+  // Every figure is a count or sum over a range of one organization's events, alone or by one
+  // dimension: each index holds the figures summed, so that a range is read from the index alone.
+  const figures = ['kind', 'status', 'prompt_tokens', 'completion_tokens', 'cost_nano_usd', 'latency_ms'];
   await db.schema
     .createIndex('usage_events_occurred')
     .on('usage_events')
-    .columns(['organization_id', 'occurred_on', 'kind', 'status', 'prompt_tokens', 'completion_tokens', 'cost_nano_usd'])
+    .columns(['organization_id', 'occurred_on', ...figures])
     .execute();
   for (const dimension of ['agent_id', 'corpus_id', 'project_id', 'team_id', 'user_id']) {
     await db.schema
       .createIndex(`usage_events_${dimension.replace(/_id$/, '')}`)
       .on('usage_events')
-      .columns(['organization_id', dimension, 'occurred_on'])
+      .columns(['organization_id', dimension, 'occurred_on', ...figures])
       .execute();
   }
   await db.schema.createIndex('usage_events_evaluation').on('usage_events').columns(['evaluation_id']).execute();
@@ -58,6 +60,18 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
     .where(sql.ref('kind'), '=', 'answer')
     .execute();
 
+  // Votes, ratings and documents are counted by when they were given or added.
+  await db.schema.createIndex('response_votes_modified').on('response_votes').columns(['modified_on', 'response_id']).execute();
+  await db.schema.createIndex('response_ratings_modified').on('response_ratings').columns(['modified_on', 'response_id']).execute();
+  await db.schema.createIndex('documents_created').on('documents').columns(['organization_id', 'created_on']).execute();
+  await db.schema.createIndex('documents_indexed').on('documents').columns(['organization_id', 'indexed_on']).execute();
+
+  await backfillAnswerEvents(db);
+}
+
+/** An answer event for every response that has none; running it again adds nothing. */
+export async function backfillAnswerEvents(db: Kysely<any>): Promise<void> {
+  // "where true" keeps SQLite from reading the upsert's ON as a join's.
   await sql`
     insert into usage_events (organization_id, kind, status, agent_id, project_id, team_id, user_id, response_id, model,
       llm_configuration_id, prompt_tokens, completion_tokens, tokens_estimated, cost_nano_usd, latency_ms, occurred_on)
@@ -65,6 +79,8 @@ export async function up(db: Kysely<any>, d: Dialect): Promise<void> {
       r.llm_configuration_id, r.prompt_tokens, r.completion_tokens, r.tokens_estimated,
       cast(round(r.cost * 1000000000) as bigint), r.latency_ms, r.created_on
     from agent_responses r left join agents a on a.id = r.agent_id
+    where true
     order by r.id
+    on conflict (response_id) where kind = 'answer' do nothing
   `.execute(db);
 }
