@@ -5,6 +5,8 @@
 // recordUsage is for the calls that have no response row: judges and embeddings.
 // Cost is kept as an integer count of nano-dollars (USD 1e-9): sums of integers are exact on both
 // databases, so a total is the sum of its points to the last digit.
+import { now } from '../../clock.js';
+import type { DocumentRow } from '../../db/schema.js';
 import type { Repositories } from '../../repositories.js';
 
 export const USAGE_KINDS = ['answer', 'judge', 'embedding'] as const;
@@ -39,6 +41,13 @@ export interface UsageEvent {
   latency_ms?: number | null;
   /** ISO 8601 instant of the call. */
   occurred_on: string;
+}
+
+/** The instant as ISO 8601 UTC with milliseconds: on SQLite, times compare as text, so all must be written alike. */
+function instantOf(text: string): string {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new Error(`Not an instant: ${text}`);
+  return new Date(ms).toISOString();
 }
 
 /** USD as whole nano-dollars, the unit events store. */
@@ -78,6 +87,22 @@ export async function recordUsage(repos: Pick<Repositories, 'usageEvents'>, even
     tokens_estimated: event.tokens_estimated ? 1 : 0,
     cost_nano_usd: event.cost === null ? null : toNanoUsd(event.cost),
     latency_ms: event.latency_ms == null ? null : Math.round(event.latency_ms),
-    occurred_on: event.occurred_on,
+    occurred_on: instantOf(event.occurred_on),
   });
+}
+
+/** The event of embedding a document's chunks: counted for its corpus and for whoever added it. */
+export function embeddingEvent(document: Pick<DocumentRow, 'organization_id' | 'corpus_id' | 'id' | 'created_by'>, model: string, promptTokens: number): UsageEvent {
+  return {
+    kind: 'embedding',
+    organization_id: document.organization_id,
+    corpus_id: document.corpus_id,
+    document_id: document.id,
+    user_id: document.created_by,
+    model,
+    prompt_tokens: promptTokens,
+    completion_tokens: 0,
+    cost: null,
+    occurred_on: now(),
+  };
 }

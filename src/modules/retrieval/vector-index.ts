@@ -11,6 +11,7 @@ import type { DocumentRow } from '../../db/schema.js';
 import type { VectorHit } from '../../db/vector-store.js';
 import { EmbeddingError, type Embedder } from '../../providers/embeddings/embedder.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
+import { embeddingEvent, recordUsage } from '../analytics/usage-events.js';
 import type { RetrievalMode } from '../corpora/corpus.presenter.js';
 import { reopenForEmbedding } from '../documents/pipeline/document-steps.js';
 import type { ChunkVectors } from '../documents/pipeline/process-document.js';
@@ -146,9 +147,17 @@ export class VectorIndex implements ChunkVectors {
     const missing = await this.store.repos.vectors.chunksWithoutVectors(document.organization_id, document.id, (await this.tableDimensions()) !== undefined);
     for (let start = 0; start < missing.length; start += EMBEDDING_GROUP) {
       const group = missing.slice(start, start + EMBEDDING_GROUP);
-      const vectors = await embedder.embed(group.map((chunk) => chunk.text));
+      let promptTokens: number | undefined;
+      const vectors = await embedder.embed(
+        group.map((chunk) => chunk.text),
+        { onUsage: (usage) => (promptTokens = (promptTokens ?? 0) + usage.promptTokens) },
+      );
       await this.requireTable(vectors[0]!.length);
-      await this.store.transaction((repos) => repos.vectors.upsert(group.map((chunk, i) => ({ chunkId: chunk.id, embedding: vectors[i]! }))));
+      await this.store.transaction(async (repos) => {
+        await repos.vectors.upsert(group.map((chunk, i) => ({ chunkId: chunk.id, embedding: vectors[i]! })));
+        // Recorded with the vectors it bought, where the provider reports usage (it names no price: cost unknown).
+        if (promptTokens !== undefined) await recordUsage(repos, embeddingEvent(document, embedder.model, promptTokens));
+      });
     }
   }
 

@@ -5,9 +5,16 @@ import type { EmbeddingSettings } from '../../config.js';
 import type { EgressClient } from '../../net/egress.js';
 import { OpenAiCompatibleEmbedder } from './openai-compatible.js';
 
+/** What the provider says a request used, where it says so. */
+export interface EmbeddingUsage {
+  promptTokens: number;
+}
+
 export interface EmbedOptions {
   /** Retries of a failed request; the embedder's own setting when left out. */
   maxRetries?: number;
+  /** Told the usage of each request whose answer reports it (the calls are recorded as usage events). */
+  onUsage?: (usage: EmbeddingUsage) => void;
 }
 
 export interface Embedder {

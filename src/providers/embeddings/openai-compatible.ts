@@ -7,7 +7,7 @@ import { MAX_EMBEDDING_DIMENSIONS, type EmbeddingSettings } from '../../config.j
 import type { EgressClient, EgressResponse } from '../../net/egress.js';
 import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
 import { backoffDelay, retryAfterMs, sleep } from '../retry.js';
-import { EmbeddingError, type EmbedOptions, type Embedder } from './embedder.js';
+import { EmbeddingError, type EmbedOptions, type Embedder, type EmbeddingUsage } from './embedder.js';
 
 /** Statuses worth asking again for: timeout, conflict, too early, rate limit, and every 5xx. */
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429]);
@@ -17,6 +17,12 @@ interface Failure {
   error: EmbeddingError;
   /** The provider's Retry-After, in ms. */
   retryAfter?: number | undefined;
+}
+
+/** The answer's `usage.prompt_tokens`, when it is a count; anything else is no usage reported. */
+function usageOf(answer: unknown): EmbeddingUsage | undefined {
+  const tokens = (answer as { usage?: { prompt_tokens?: unknown } } | null)?.usage?.prompt_tokens;
+  return typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? { promptTokens: tokens } : undefined;
 }
 
 export class OpenAiCompatibleEmbedder implements Embedder {
@@ -46,6 +52,8 @@ export class OpenAiCompatibleEmbedder implements Embedder {
       const batch = texts.slice(start, start + this.settings.batchSize);
       const answer = await this.post(JSON.stringify({ model: this.model, input: batch }), options.maxRetries ?? this.settings.maxRetries);
       vectors.push(...this.vectorsOf(answer, batch.length));
+      const usage = usageOf(answer);
+      if (usage && options.onUsage) options.onUsage(usage);
     }
     return vectors;
   }
