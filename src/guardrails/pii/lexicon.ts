@@ -91,8 +91,20 @@ for (const word of MORE_PLACES) entry(word).place = true;
 
 /** The classes of a lower-cased word or phrase, or undefined when the lexicon does not know it. */
 export function classesOf(lowerCased: string): WordClasses | undefined {
-  return classes.get(lowerCased) ?? inflected(lowerCased);
+  const known = classes.get(lowerCased);
+  if (known !== undefined || lowerCased.includes(' ')) return known;
+  let found = inflectedCache.get(lowerCased);
+  if (found === undefined) {
+    found = inflected(lowerCased) ?? null;
+    // Bounded: a text of new words cannot make it grow without end.
+    if (inflectedCache.size > 50_000) inflectedCache.clear();
+    inflectedCache.set(lowerCased, found);
+  }
+  return found ?? undefined;
 }
+
+/** Unknown words already looked up as inflections, and what they turned out to be. */
+const inflectedCache = new Map<string, WordClasses | null>();
 
 /** A plural or verb form of a dictionary word ("hobbits", "tales", "stories"): an ordinary word. */
 function inflected(word: string): WordClasses | undefined {
@@ -104,6 +116,12 @@ function inflected(word: string): WordClasses | undefined {
 
 const INFLECTIONS: readonly [string, string][] = [['s', ''], ['es', ''], ['ies', 'y'], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['ers', '']];
 const ORDINARY: WordClasses = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: true };
+
+/**
+ * First names that are neither ordinary words nor places ("patricia", not "mark" nor "paris"): a
+ * lower-case word is looked up here, a set small enough to be quick for every word of a text.
+ */
+export const PLAIN_FIRST_NAMES: ReadonlySet<string> = new Set([...classes].filter(([, found]) => found.firstName && !found.common && !found.place).map(([word]) => word));
 
 /** Words that close an organisation's name: "Inc", "Bank", "Solutions", "Orchestra". */
 export const ORGANIZATION_ENDINGS = new Set([...Object.keys(model.two.orgWords), ...MORE_ORGANIZATION_ENDINGS]);

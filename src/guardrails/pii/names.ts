@@ -3,7 +3,7 @@
 // (lexicon.ts), the words that close them ("Inc", "Lake") and the words around them ("Mr.", "in",
 // "works for"). One pass over the words of the text, a few map lookups each.
 import { candidate, Strength, type Candidate } from './candidate.js';
-import { classesOf, HONORIFICS, LONGEST_PHRASE, ORGANIZATION_ENDINGS, PLACE_ENDINGS, TITLE_HONORIFICS } from './lexicon.js';
+import { classesOf, HONORIFICS, type WordClasses, LONGEST_PHRASE, ORGANIZATION_ENDINGS, PLAIN_FIRST_NAMES, PLACE_ENDINGS, TITLE_HONORIFICS } from './lexicon.js';
 import { tokenizeWords, type Word } from './words.js';
 
 /** Lower-case words inside names: "Leonardo da Vinci", "Ludwig van Beethoven", "Cité de la Musique". */
@@ -20,7 +20,9 @@ const PERSON_VERBS_AFTER = /^\s(?:said|says|shouted|told|tells|asked|asks|replie
  * Three names in the way firms are named, "Hawkins, Richardson and Santana": an organisation, unless
  * one of them is a first name ("Eklund, Michael and Hodge" are people).
  */
-const FIRM_NAME = /(?<![\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]+), (\p{Lu}[\p{L}\p{M}'’-]+),? (?:and|&) (\p{Lu}[\p{L}\p{M}'’-]+)(?![\p{L}\p{M}])/gu;
+const FIRM_NAME = /, (\p{Lu}[\p{L}\p{M}'’-]+),? (?:and|&) (\p{Lu}[\p{L}\p{M}'’-]+)(?![\p{L}\p{M}])/gu;
+/** The first name of a firm's, read back from the comma (the expression starts at the comma, found fast). */
+const FIRM_FIRST_NAME = /(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}'’-]+$/u;
 /** A number before and after the words: a street ("5850 Jana Nerudy 894"), not a person. */
 const NUMBER_BEFORE = /\d[\s,]{1,2}$/;
 const NUMBER_AFTER = /^\s\d{1,5}(?![\p{N}])/u;
@@ -61,8 +63,9 @@ export function findNames(text: string): Candidate[] {
 function findFirmNames(text: string): Candidate[] {
   const found: Candidate[] = [];
   for (const match of text.matchAll(FIRM_NAME)) {
-    if ([match[1]!, match[2]!, match[3]!].some((name) => classesOf(name.toLowerCase())?.firstName === true)) continue;
-    found.push(candidate('ORGANIZATION', match.index, match.index + match[0].length, 'firm_name', Strength.guessed));
+    const first = FIRM_FIRST_NAME.exec(text.slice(Math.max(0, match.index - 40), match.index));
+    if (first === null || [first[0], match[1]!, match[2]!].some((name) => classesOf(name.toLowerCase())?.firstName === true)) continue;
+    found.push(candidate('ORGANIZATION', match.index - first[0].length, match.index + match[0].length, 'firm_name', Strength.guessed));
   }
   return found;
 }
@@ -72,8 +75,7 @@ function startsName(word: Word): boolean {
 }
 
 function isLowerCaseFirstName(word: Word): boolean {
-  const classes = classesOf(word.lower);
-  return !word.capitalised && classes !== undefined && classes.firstName && !classes.common && !classes.place;
+  return !word.capitalised && PLAIN_FIRST_NAMES.has(word.lower);
 }
 
 function isHonorificBefore(words: readonly Word[], index: number): boolean {
@@ -100,7 +102,7 @@ function nameRun(words: readonly Word[], start: number): number {
     if (next.capitalised === lowerCase) {
       // A lower-case name ("patricia desrosiers") continues with lower-case words the lexicon does not know.
       if (lowerCase) {
-        if (classesOf(next.lower)?.common === true) break;
+        if (lexiconOf(next)?.common === true) break;
       } else if (!(NAME_PARTICLES.has(next.lower) && words[end + 1]?.capitalised === true && adjoins(next, words[end + 1]!, false))) break;
     }
     end++;
@@ -117,7 +119,7 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   const span: Span = { start: run[0]!.start, end: run[run.length - 1]!.end };
   const last = run[run.length - 1]!;
   const phrase = run.map((word) => word.lower).join(' ');
-  const classes = run.length <= LONGEST_PHRASE ? classesOf(phrase) : undefined;
+  const classes = run.length === 1 ? lexiconOf(run[0]!) : run.length <= LONGEST_PHRASE ? classesOf(phrase) : undefined;
   // "Personal Info": what follows a capitalised ordinary word opening a sentence is as little a name.
   const atSentenceStart = words[from]!.sentenceStart;
   const before = text.slice(Math.max(0, span.start - 30), span.start);
@@ -126,7 +128,7 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   if (run.length === 1 && HONORIFICS.has(last.lower)) return null;
   // A speaker in a transcript: "Ubul: What a wife."
   if (run.length === 1 && start === from && words[from]!.lineStart && after.startsWith(':') && classes?.common !== true && !classes?.place) return named('PERSON', span, 'speaker');
-  const firstIsFirstName = classesOf(run[0]!.lower)?.firstName === true;
+  const firstIsFirstName = lexiconOf(run[0]!)?.firstName === true;
   if (!firstIsFirstName && (ORGANIZATION_AFTER.test(after) || ORGANIZATION_CUES.test(before))) return named('ORGANIZATION', span, 'organization_context');
 
   if (run.length > 1 && ORGANIZATION_ENDINGS.has(last.lower)) return named('ORGANIZATION', span, 'organization_ending');
@@ -139,8 +141,8 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
     if (run.some((word) => word.allCaps && word.text.length > 1) && !run.every((word) => word.allCaps)) return null;
     if (run.every((word) => word.allCaps)) return placeByCue(text, words, start, span);
     if (run.some((word, position) => position > 0 && word.text.length === 1)) return named('PERSON', span, 'name_initial');
-    if (firstIsFirstName || classesOf(last.lower)?.surname === true) return named('PERSON', span, 'name_lexicon');
-    if (run.every((word) => classesOf(word.lower)?.common !== true)) return named('PERSON', span, 'name_shape');
+    if (firstIsFirstName || lexiconOf(last)?.surname === true) return named('PERSON', span, 'name_lexicon');
+    if (run.every((word) => lexiconOf(word)?.common !== true)) return named('PERSON', span, 'name_shape');
     return null;
   }
 
@@ -157,7 +159,7 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
 
 /** An ordinary word capitalised by its place: a function word, a verb, an adjective the lexicon knows. */
 function isOrdinary(word: Word): boolean {
-  const classes = classesOf(word.lower);
+  const classes = lexiconOf(word);
   if (classes === undefined || !classes.common) return false;
   return !(classes.firstName || classes.surname || classes.place || classes.organization) || word.sentenceStart;
 }
@@ -166,6 +168,12 @@ function placeByCue(text: string, words: readonly Word[], start: number, span: S
   const before = words[start - 1];
   if (before === undefined || !PLACE_CUES.has(before.lower) || !adjoins(before, words[start]!, false)) return null;
   return named('GPE', span, 'place_context');
+}
+
+/** The lexicon's classes of a word, looked up once per word. */
+function lexiconOf(word: Word): WordClasses | undefined {
+  if (word.classes === undefined) word.classes = classesOf(word.lower) ?? null;
+  return word.classes ?? undefined;
 }
 
 function named(type: string, span: Span, rule: string): Candidate {
