@@ -27,7 +27,9 @@ interface Held {
 export class GuardedStream implements StreamingGuard {
   readonly verdicts: GuardrailVerdict[] = [];
   private stopped = false;
-  private answer = '';
+  /** The answer from `released` on (what is released is not kept), and the length of the whole answer. */
+  private pending = '';
+  private length = 0;
   private released = 0;
   private readonly runs: DetectorRun[];
   /** Decided findings of spans, not yet released. */
@@ -46,7 +48,8 @@ export class GuardedStream implements StreamingGuard {
 
   push(text: string): string {
     if (this.stopped || text === '') return '';
-    this.answer += text;
+    this.pending += text;
+    this.length += text.length;
     for (const run of this.runs) run.append(text);
     return this.advance(false);
   }
@@ -60,7 +63,7 @@ export class GuardedStream implements StreamingGuard {
   }
 
   private advance(final: boolean): string {
-    let safe = final ? this.answer.length : Number.POSITIVE_INFINITY;
+    let safe = final ? this.length : Number.POSITIVE_INFINITY;
     for (const [index, run] of this.runs.entries()) {
       const collected = run.collect(final);
       if (!final) safe = Math.min(safe, collected.safe);
@@ -123,8 +126,8 @@ export class GuardedStream implements StreamingGuard {
         }
       }
     }
-    const code = this.answer.charCodeAt(point - 1);
-    if (point > this.released && point < this.answer.length && code >= 0xd800 && code <= 0xdbff) point -= 1;
+    const code = this.pending.charCodeAt(point - 1 - this.released);
+    if (point > this.released && point < this.length && code >= 0xd800 && code <= 0xdbff) point -= 1;
     return Math.max(point, this.released);
   }
 
@@ -134,7 +137,8 @@ export class GuardedStream implements StreamingGuard {
     const releasing = this.held.filter((held) => held.detection.finding.start < point);
     this.held = this.held.filter((held) => held.detection.finding.start >= point);
     const edits = mergeEdits(releasing.flatMap((held) => (held.edit ? [held.edit] : [])));
-    const text = rewriteRange(this.answer, this.released, point, edits);
+    const text = rewriteRange(this.pending, 0, point - this.released, edits.map((edit) => ({ ...edit, start: edit.start - this.released, end: edit.end - this.released })));
+    this.pending = this.pending.slice(point - this.released);
     this.released = point;
     this.report(releasing);
     return text;
@@ -145,7 +149,7 @@ export class GuardedStream implements StreamingGuard {
     for (const [index, guardrail] of this.guardrails.entries()) {
       const detections = found
         .filter((held) => held.guardrail === index)
-        .map((held) => (held.detection.scope === 'span' ? held.detection : { ...held.detection, finding: { ...held.detection.finding, end: this.answer.length } }));
+        .map((held) => (held.detection.scope === 'span' ? held.detection : { ...held.detection, finding: { ...held.detection.finding, end: this.length } }));
       if (detections.length > 0) this.verdicts.push(verdictOf(guardrail, 'output', detections));
     }
   }
