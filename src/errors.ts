@@ -93,6 +93,11 @@ const RESOURCE_LABELS: Record<string, string> = {
   comment: 'Comment',
   tool: 'Tool',
   tool_template: 'Tool template',
+  dataset: 'Dataset',
+  dataset_query: 'Query',
+  metric: 'Metric',
+  evaluation: 'Evaluation',
+  query_result: 'Query result',
 };
 
 export class NotFound extends AppError {
