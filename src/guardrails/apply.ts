@@ -1,6 +1,7 @@
 // The guardrails of a stage applied to a whole text. Every guardrail reads the text as it was given,
 // so that every finding's offsets are into that text; then the redactions, masks and cuts of all of
-// them are made at once (rewrite.ts). Any finding of a `block` guardrail refuses the text.
+// them are made at once (rewrite.ts). A finding of a `block` guardrail refuses the text, unless a length
+// limit cuts it away.
 import type { CompiledGuardrail } from './compile.js';
 import { detectAll, type Detection } from './detector.js';
 import type { Finding, GuardrailStage, GuardrailVerdict, StageResult } from './guardrail.js';
@@ -42,7 +43,8 @@ export async function applyGuardrails(guardrails: readonly CompiledGuardrail[], 
   const end = cut?.at ?? text.length;
   return {
     text: rewriteRange(text, 0, end, mergeEdits(edits)) + (cut?.marker ?? ''),
-    blocked: verdicts.some((verdict) => verdict.action === 'block'),
+    // What a length limit cuts away is not passed on: a block found only there refuses nothing.
+    blocked: verdicts.some((verdict) => verdict.action === 'block' && verdict.findings.some((finding) => finding.start < end)),
     verdicts,
   };
 }
