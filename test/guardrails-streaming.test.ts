@@ -172,6 +172,15 @@ describe('the streaming guard', () => {
     expect(released).toBe('Your [REDACTED] and [REDACTED] switch; filler text goes on and on here.');
   });
 
+  it('ends at flush: a second flush and later pieces give nothing and report nothing again', () => {
+    const guard = agentGuardrails([guardrail({ type: 'length', action: 'redact', config: { max_characters: 5 } }), terms('warn')]).streamOutput();
+    expect(guard.push('kill them all') + guard.flush()).toBe('kill [TRUNCATED]');
+    const verdicts = guard.verdicts.length;
+    expect(guard.flush()).toBe('');
+    expect(guard.push('more')).toBe('');
+    expect(guard.verdicts).toHaveLength(verdicts);
+  });
+
   it('passes an answer through untouched when no output guardrail applies', () => {
     const guard = agentGuardrails([guardrail({ type: 'pii', action: 'redact', config: {}, stages: ['input'] })]).streamOutput();
     expect(guard.push('mail ann@example.org')).toBe('mail ann@example.org');

@@ -27,6 +27,8 @@ interface Held {
 export class GuardedStream implements StreamingGuard {
   readonly verdicts: GuardrailVerdict[] = [];
   private stopped = false;
+  /** flush was called: the answer has ended. */
+  private ended = false;
   /** The answer from `released` on (what is released is not kept), and the length of the whole answer. */
   private pending = '';
   private length = 0;
@@ -47,7 +49,7 @@ export class GuardedStream implements StreamingGuard {
   }
 
   push(text: string): string {
-    if (this.stopped || text === '') return '';
+    if (this.stopped || this.ended || text === '') return '';
     this.pending += text;
     this.length += text.length;
     for (const run of this.runs) run.append(text);
@@ -55,7 +57,8 @@ export class GuardedStream implements StreamingGuard {
   }
 
   flush(): string {
-    if (this.stopped) return '';
+    if (this.stopped || this.ended) return '';
+    this.ended = true;
     const released = this.advance(true);
     if (this.stopped) return released;
     this.report([...this.held, ...this.atEnd]);
