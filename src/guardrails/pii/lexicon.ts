@@ -123,6 +123,9 @@ const ORDINARY: WordClasses = { firstName: false, surname: false, person: false,
  */
 export const PLAIN_FIRST_NAMES: ReadonlySet<string> = new Set([...classes].filter(([, found]) => found.firstName && !found.common && !found.place).map(([word]) => word));
 
+/** English function words ("the", "dear", "my"): never the first word of a name. */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([...englishStopWords, 'dear', 'hi', 'hello', 'hey', 'thanks', 'thank', 'please', 'dr', 'mr', 'mrs', 'ms'].filter((word) => !classes.get(word)?.firstName));
+
 /** Words that close an organisation's name: "Inc", "Bank", "Solutions", "Orchestra". */
 export const ORGANIZATION_ENDINGS = new Set([...Object.keys(model.two.orgWords), ...MORE_ORGANIZATION_ENDINGS]);
 /** Words that close a place's name: "Lake", "Valley", "County". */

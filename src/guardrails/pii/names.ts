@@ -3,7 +3,7 @@
 // (lexicon.ts), the words that close them ("Inc", "Lake") and the words around them ("Mr.", "in",
 // "works for"). One pass over the words of the text, a few map lookups each.
 import { candidate, Strength, type Candidate } from './candidate.js';
-import { classesOf, HONORIFICS, type WordClasses, LONGEST_PHRASE, ORGANIZATION_ENDINGS, PLAIN_FIRST_NAMES, PLACE_ENDINGS, TITLE_HONORIFICS } from './lexicon.js';
+import { classesOf, FUNCTION_WORDS, HONORIFICS, type WordClasses, LONGEST_PHRASE, ORGANIZATION_ENDINGS, PLAIN_FIRST_NAMES, PLACE_ENDINGS, TITLE_HONORIFICS } from './lexicon.js';
 import { tokenizeWords, type Word } from './words.js';
 
 /** Lower-case words inside names: "Leonardo da Vinci", "Ludwig van Beethoven", "Cité de la Musique". */
@@ -157,11 +157,14 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   return named('PERSON', span, 'name_shape');
 }
 
-/** An ordinary word capitalised by its place: a function word, a verb, an adjective the lexicon knows. */
+/**
+ * A word before a name that is not part of it: a function word ("The Garmin Orchestra", "Dear John"),
+ * or an ordinary word capitalised because it opens a sentence ("Have you…"). Mid-sentence, capitalised
+ * ordinary words are taken as part of a name: "Rapid Cycle Solutions".
+ */
 function isOrdinary(word: Word): boolean {
-  const classes = lexiconOf(word);
-  if (classes === undefined || !classes.common) return false;
-  return !(classes.firstName || classes.surname || classes.place || classes.organization) || word.sentenceStart;
+  if (FUNCTION_WORDS.has(word.lower)) return true;
+  return word.sentenceStart && lexiconOf(word)?.common === true;
 }
 
 function placeByCue(text: string, words: readonly Word[], start: number, span: Span): Candidate | null {

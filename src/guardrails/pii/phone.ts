@@ -27,8 +27,8 @@ const EXTENSION = /[ ,]{0,2}(?:x|ext\.?|extension)[ .]?\d{1,6}$/i;
 /** Words that say a phone number follows, up to two short words before it: "call me on", "not answering at". */
 const PHONE_WORDS = /(?:\b(?:phone|telephone|tel|mobile|cell|cellphone|fax|call|called|calling|reach|answering|text|sms|whatsapp|contact|dial|ring|office|desk|landline|hotline|registered)\b(?:\W{1,3}[\p{L}]{1,4}){0,2}|[☎📞])\W{0,4}$/iu;
 const PHONE_WORDS_AFTER = /^\W{0,3}(?:phone|tel|mobile|cell|fax|office|home|work|desk)\b/i;
-/** Shapes of other things made of digit groups: dates (2/8/1935, 2000-04-16, 16.04.2000), dotted quads. */
-const NOT_A_PHONE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{1,3}(?:\.\d{1,3}){3})$/;
+/** Shapes of other things made of digit groups: dates (2/8/1935, 2000-04-16, 16.04.2000), dotted quads, SSNs. */
+const NOT_A_PHONE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{1,3}(?:\.\d{1,3}){3}|\d{3}-\d{2}-\d{4})$/;
 
 export function findPhoneNumbers(text: string): Candidate[] {
   const found: Candidate[] = [];

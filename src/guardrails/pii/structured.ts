@@ -51,7 +51,7 @@ export function findDomains(text: string): Candidate[] {
 
 /** 12 to 19 digits, contiguous or in groups of 3 to 6 separated by one space or hyphen, the same throughout. */
 const CARD = /(?<![\p{L}\p{N}.,-])\d{4,6}(?:([ -])\d{3,6}(?:\1\d{1,6}){0,3}|\d{6,15})(?![\p{L}\p{N}]|[.,-]\d)/gu;
-const CARD_WORDS = /\b(?:card|cards|cc|credit|debit|visa|master ?card|amex|american express|discover|diners|jcb|maestro|unionpay|pan)\b[^.?!\n]{0,24}$/i;
+const CARD_WORDS = /\b(?:card|cards|cc|credit|debit|visa|master ?card|amex|american express|discover|diners|jcb|maestro|unionpay|pan)\b(?:[^.?!\n]{0,24}|[?:]\s{0,3})$/i;
 
 export function findCards(text: string): Candidate[] {
   const found: Candidate[] = [];
