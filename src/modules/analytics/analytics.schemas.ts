@@ -129,7 +129,9 @@ export const AnalyticsSummary = Series(
 export const AnalyticsCost = Series('AnalyticsCost', CostFigures);
 export const AnalyticsTokens = Series('AnalyticsTokens', TokenFigures);
 export const AnalyticsQueryCount = Series('AnalyticsQueryCount', QueryFigures);
-export const AnalyticsVotes = Series('AnalyticsVotes', VoteFigures);
+export const AnalyticsVotes = Series('AnalyticsVotes', VoteFigures, {
+  averages: Type.Object({ rating: Mean('Mean rating over the range') }, { description: 'Means over the whole range (not sums, so not in the points)' }),
+});
 export const AnalyticsDocumentCount = Series('AnalyticsDocumentCount', DocumentFigures);
 export const AnalyticsIndexingMode = Series('AnalyticsIndexingMode', IndexingFigures);
 

@@ -55,7 +55,9 @@ export class AnalyticsService {
       analytics.ratings(actor.organizationId, scope, range.buckets),
       analytics.documents(actor.organizationId, scope, range.buckets),
     ]);
-    const rows = zipRows<UsageFigures & { up: number; down: number; ratings: number; rating_sum: number; documents: number }>(usage, votes, ratings, documents);
+    // Of the documents, only how many were added (their `failed` is not the questions').
+    const added = documents.map((row) => ({ documents: row.documents }));
+    const rows = zipRows<UsageFigures & { up: number; down: number; ratings: number; rating_sum: number; documents: number }>(usage, votes, ratings, added);
     const present = (row: (typeof rows)[number]) => ({
       ...queriesOf(row),
       ...tokensOf(row),
