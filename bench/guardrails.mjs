@@ -13,7 +13,7 @@ import { percentile } from './lib/percentiles.js';
 import { seededRandom } from './lib/text-corpus.js';
 
 const RUNS = Number(process.env.RUNS ?? 300);
-const WARMUP = 30;
+const WARMUP = 100;
 const PIECE = Number(process.env.PIECE ?? 4);
 const TEXT_BYTES = 10 * 1024;
 
