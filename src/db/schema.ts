@@ -101,6 +101,8 @@ export interface AgentsTable {
   tool_ids: Generated<JsonText>;
   /** The guardrails the agent answers under (JSON list of guardrail ids). */
   guardrail_ids: Generated<JsonText>;
+  /** Blob-store key of the agent's image; null: none. */
+  image_key: Generated<string | null>;
   version: number;
   created_on: string;
   created_by: number;

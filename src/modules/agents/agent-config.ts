@@ -31,6 +31,8 @@ export interface AgentConfiguration {
   tool_ids: number[];
   /** The guardrails it answers under, ascending. */
   guardrail_ids: number[];
+  /** Blob-store key of its image (set by POST …/image, never by a client); null: none. */
+  image_key: string | null;
 }
 
 export interface AgentSnapshot extends AgentConfiguration {
@@ -57,7 +59,11 @@ export const CONFIGURATION_FIELDS = [
   'retrieval',
   'tool_ids',
   'guardrail_ids',
+  'image_key',
 ] as const satisfies readonly (keyof AgentConfiguration)[];
+
+/** The configuration fields a client sets in a create or update body; the image is made by the server. */
+export const CLIENT_CONFIGURATION_FIELDS = CONFIGURATION_FIELDS.filter((field): field is Exclude<(typeof CONFIGURATION_FIELDS)[number], 'image_key'> => field !== 'image_key');
 
 export const DEFAULT_CONFIGURATION: Omit<AgentConfiguration, 'name'> = {
   description: '',
@@ -72,6 +78,7 @@ export const DEFAULT_CONFIGURATION: Omit<AgentConfiguration, 'name'> = {
   retrieval: DEFAULT_RETRIEVAL,
   tool_ids: [],
   guardrail_ids: [],
+  image_key: null,
 };
 
 /** A JSON list of strings as stored in a text column (an agent's or a corpus's starters, a document's tags). */
@@ -95,6 +102,7 @@ export function snapshotOf(agent: AgentSnapshot): AgentSnapshot {
     retrieval: agent.retrieval,
     tool_ids: agent.tool_ids,
     guardrail_ids: agent.guardrail_ids,
+    image_key: agent.image_key,
     status: agent.status,
   };
 }

@@ -84,6 +84,7 @@ const AGENT_COLUMNS = [
   'a.retrieval',
   'a.tool_ids',
   'a.guardrail_ids',
+  'a.image_key',
 ] as const;
 
 /** Agents of the organization that are not deleted, with their creators' and modifiers' e-mails. */

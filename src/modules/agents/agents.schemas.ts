@@ -77,10 +77,16 @@ export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({ description: 'The version the change is based on, as the ETag of GET gives it ("3")' })),
 });
 
+/** Set by the server when an image is generated (POST /api/v2/agents/{agent_id}/image); sent in a body, it is ignored. */
+export const ImageKeySchema = Nullable(
+  Type.String({ description: 'Names the agent’s image (GET /api/v2/agents/{agent_id}/image serves it); null: none. Part of the configuration: a restore brings the image back' }),
+);
+
 export const AgentSchema = Type.Object({
   id: Id('Agent identifier'),
   organization_id: Id('Organization of the agent'),
   ...configurationFields,
+  image_key: ImageKeySchema,
   status: AgentStatusSchema,
   ...ownershipFields,
   version: Type.Integer({ minimum: 1, description: 'Increments on every change; also the ETag' }),
@@ -176,6 +182,7 @@ named('Agent', AgentSchema, {
   corpus_ids: [5],
   tool_ids: [],
   guardrail_ids: [],
+  image_key: null,
   retrieval: { passages: 5, min_score: 0 },
   status: 'active',
   team_id: 3,

@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor.js';
 import type { Subject } from '../auth/roles.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
 import { changeRefusal, checkAliasFlag, checkGuardrailFlag, loadAgentAccess, requireTeamRole, requireVisibleAgent } from './agent-access.js';
-import { CONFIGURATION_FIELDS, DEFAULT_CONFIGURATION } from './agent-config.js';
+import { CLIENT_CONFIGURATION_FIELDS, DEFAULT_CONFIGURATION } from './agent-config.js';
 import { commitAgentChange, recordAgentHistory } from './agent-changes.js';
 import { checkReferences, type RequireReadableCorpus } from './agent-references.js';
 import { presentAgent } from './agent.presenter.js';
@@ -64,7 +64,7 @@ export class AgentsService {
     await checkAliasFlag(this.flags, actor, input.alias, null);
     await checkGuardrailFlag(this.flags, actor, input.guardrail_ids, []);
     // Only configuration fields the client sent: server-owned ones in the body are not copied.
-    const configuration = await checkReferences(this.store.repos, actor, sentFields(input, CONFIGURATION_FIELDS), [], this.requireReadableCorpus);
+    const configuration = await checkReferences(this.store.repos, actor, sentFields(input, CLIENT_CONFIGURATION_FIELDS), [], this.requireReadableCorpus);
     const at = now();
     return this.store.transaction(async (repos) => {
       const agent = await repos.agents.insert({
@@ -150,7 +150,7 @@ export class AgentsService {
     const { agent, teamRole } = await loadAgentAccess(this.store.repos, actor, agentId);
     authorize(agentPolicy.mayChange(actor, agent, teamRole), changeRefusal(agent, 'change agents'));
     // Only configuration fields the client sent: server-owned ones in the body are not copied.
-    const fields: AgentChange = await checkReferences(this.store.repos, actor, sentFields(input, CONFIGURATION_FIELDS), agent.corpus_ids, this.requireReadableCorpus);
+    const fields: AgentChange = await checkReferences(this.store.repos, actor, sentFields(input, CLIENT_CONFIGURATION_FIELDS), agent.corpus_ids, this.requireReadableCorpus);
     if (input.team_id !== undefined && input.team_id !== agent.team_id) {
       if (input.team_id !== null) {
         const targetRole = await requireTeamRole(this.store.repos, actor, input.team_id);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Timestamp, named } from '../../http/schemas.js';
-import { AgentStatusSchema, configurationFields } from './agents.schemas.js';
+import { AgentStatusSchema, ImageKeySchema, configurationFields } from './agents.schemas.js';
 
 export const HistoryKindSchema = Type.Union(
   ['create', 'update', 'restore', 'checkpoint', 'activate', 'deactivate'].map((kind) => Type.Literal(kind)),
@@ -34,6 +34,7 @@ export const SnapshotSchema = Type.Object(
     retrieval: configurationFields.retrieval,
     tool_ids: configurationFields.tool_ids,
     guardrail_ids: configurationFields.guardrail_ids,
+    image_key: Type.Optional(ImageKeySchema),
     status: AgentStatusSchema,
   },
   { description: 'The whole configuration the agent had; status is recorded but a restore leaves it as it is' },
