@@ -23,6 +23,7 @@ import { schemaValidatorCompiler } from './http/validation.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
+import { agentImagesRoutes } from './modules/agent-images/agent-images.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { favoritesRoutes } from './modules/agents/favorites.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(usersRoutes);
   await app.register(agentsRoutes);
   await app.register(builderRoutes);
+  await app.register(agentImagesRoutes);
   await app.register(historyRoutes);
   await app.register(favoritesRoutes);
   await app.register(teamAgentsRoutes);

@@ -17,6 +17,8 @@ export interface Limits {
   uploadFiles: number;
   pageSizeMax: number;
   logoBytes: number;
+  /** The largest agent image kept (an image model's answer included). */
+  imageBytes: number;
   requestsPerMinute: number;
   loginsPerMinute: number;
   toolTimeoutMs: number;
@@ -39,6 +41,19 @@ export interface EgressSettings {
   defaultTimeoutMs: number;
   maxResponseBytes: number;
   maxRedirects: number;
+}
+
+/** The image model (an OpenAI-compatible images API); undefined when IMAGE_BASE_URL is unset: agents get generated avatars. */
+export interface ImageSettings {
+  /** e.g. https://api.openai.com/v1; requests go to `${baseUrl}/images/generations`. */
+  baseUrl: string;
+  model: string;
+  /** Sent as a bearer token; never logged, never returned. */
+  apiKey: string | undefined;
+  /** The size asked for, e.g. 1024x1024. */
+  size: string;
+  /** Deadline of one generation. */
+  timeoutMs: number;
 }
 
 /** The embedding provider (OpenAI-compatible HTTP); undefined when EMBEDDING_BASE_URL is unset. */
@@ -86,6 +101,7 @@ export interface Config {
   worker: WorkerConfig;
   egress: EgressSettings;
   embedding: EmbeddingSettings | undefined;
+  image: ImageSettings | undefined;
   observability: ObservabilitySettings;
   /** Where the rate limits are counted when several processes share a deployment. */
   rateLimitStore: RateLimitStoreSettings;
@@ -283,6 +299,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       uploadFiles: read.integer('LIMIT_UPLOAD_FILES', 20, 1, 1000),
       pageSizeMax: read.integer('LIMIT_PAGE_SIZE', 100, 1, 10_000),
       logoBytes: read.integer('LIMIT_LOGO_BYTES', 2 * MiB, 1024, 50 * MiB),
+      imageBytes: read.integer('LIMIT_IMAGE_BYTES', 4 * MiB, 1024, 50 * MiB),
       requestsPerMinute: read.integer('LIMIT_REQUESTS_PER_MINUTE', 600, 1, 10_000_000),
       loginsPerMinute: read.integer('LIMIT_LOGINS_PER_MINUTE', 20, 1, 10_000_000),
       toolTimeoutMs: read.integer('LIMIT_TOOL_TIMEOUT_MS', 15_000, 100, 600_000),
@@ -306,6 +323,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       maxRedirects: read.integer('EGRESS_MAX_REDIRECTS', 5, 0, 20),
     },
     embedding: readEmbedding(read),
+    image: readImage(read),
     observability: {
       metricsEnabled: read.oneOf('METRICS_ENABLED', ['true', 'false'], 'true') === 'true',
       metricsToken: read.string('METRICS_TOKEN'),
@@ -329,6 +347,13 @@ function readEmbedding(read: EnvReader): EmbeddingSettings | undefined {
     maxRetries: read.integer('EMBEDDING_MAX_RETRIES', 3, 0, 10),
   };
   if (baseUrl === undefined) return undefined;
+  checkProviderUrl(read, 'EMBEDDING', baseUrl);
+  if (settings.model === undefined) read.problems.push('EMBEDDING_MODEL must name the embedding model when EMBEDDING_BASE_URL is set');
+  return { ...settings, baseUrl: baseUrl.replace(/\/+$/, ''), model: settings.model ?? '' };
+}
+
+/** A provider's <PREFIX>_BASE_URL: http(s), with no credentials, query or fragment. */
+function checkProviderUrl(read: EnvReader, prefix: string, baseUrl: string): void {
   let url: URL | undefined;
   try {
     url = new URL(baseUrl);
@@ -336,13 +361,26 @@ function readEmbedding(read: EnvReader): EmbeddingSettings | undefined {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    read.problems.push('EMBEDDING_BASE_URL must be an http:// or https:// URL (e.g. https://api.openai.com/v1)');
+    read.problems.push(`${prefix}_BASE_URL must be an http:// or https:// URL (e.g. https://api.openai.com/v1)`);
   } else if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    // Credentials in the URL would reach logs and error messages: the key belongs in EMBEDDING_API_KEY.
-    read.problems.push('EMBEDDING_BASE_URL must not carry credentials, a query or a fragment; put the key in EMBEDDING_API_KEY');
+    // Credentials in the URL would reach logs and error messages: the key belongs in <PREFIX>_API_KEY.
+    read.problems.push(`${prefix}_BASE_URL must not carry credentials, a query or a fragment; put the key in ${prefix}_API_KEY`);
   }
-  if (settings.model === undefined) read.problems.push('EMBEDDING_MODEL must name the embedding model when EMBEDDING_BASE_URL is set');
-  return { ...settings, baseUrl: baseUrl.replace(/\/+$/, ''), model: settings.model ?? '' };
+}
+
+/** The image model, if IMAGE_BASE_URL names one; the other IMAGE_ variables then apply. */
+function readImage(read: EnvReader): ImageSettings | undefined {
+  const baseUrl = read.string('IMAGE_BASE_URL');
+  const settings = {
+    model: read.string('IMAGE_MODEL') ?? 'gpt-image-1',
+    apiKey: read.string('IMAGE_API_KEY'),
+    size: read.string('IMAGE_SIZE') ?? '1024x1024',
+    timeoutMs: read.integer('IMAGE_TIMEOUT_MS', 120_000, 100, 3_600_000),
+  };
+  if (baseUrl === undefined) return undefined;
+  checkProviderUrl(read, 'IMAGE', baseUrl);
+  if (!/^\d{2,5}x\d{2,5}$/.test(settings.size)) read.problems.push('IMAGE_SIZE must be WIDTHxHEIGHT, e.g. 1024x1024');
+  return { ...settings, baseUrl: baseUrl.replace(/\/+$/, '') };
 }
 
 /**

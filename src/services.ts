@@ -13,6 +13,8 @@ import { FavoritesService } from './modules/agents/favorites.service.js';
 import { HistoryService } from './modules/agents/history.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { BuilderService } from './modules/builder/builder.service.js';
+import { AgentImagesService } from './modules/agent-images/agent-images.service.js';
+import { createImageGenerator } from './providers/images/image-generator.js';
 import { ChatLogsService } from './modules/chat/chat-logs.service.js';
 import { FeedbackService } from './modules/chat/feedback.service.js';
 import { ResponsesService } from './modules/chat/responses.service.js';
@@ -118,6 +120,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     tools,
     guardrails,
     builder: new BuilderService(store, flags, corpora, llm, { llmTimeoutMs: config.limits.llmTimeoutMs }),
+    agentImages: new AgentImagesService(store, flags, blobs, createImageGenerator(config.image, egress), config.limits.imageBytes),
     analytics: new AnalyticsService(store, corpora),
   };
 }

@@ -34,6 +34,7 @@ const HEADERS = {
   'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
   ETag: { description: 'The agent version as a quoted string ("3"); send it back in If-Match', schema: { type: 'string', examples: ['"3"'] } },
   'X-Total-Count': { description: 'Items in the whole list, whatever limit and offset returned', schema: { type: 'integer', minimum: 0 } },
+  'Cache-Control': { description: 'How a client may keep the body, e.g. private, no-cache (keep it, and ask with If-None-Match before using it)', schema: { type: 'string' } },
 } as const;
 export type ResponseHeaderName = keyof typeof HEADERS;
 
