@@ -122,6 +122,19 @@ const guardrail = async (w: World) => {
   return `/api/v2/guardrails/${await guardrails.get(w)!}`;
 };
 
+/** The builder with no default model: it drafts by rules, without reaching a model the matrix's configurations name. */
+const builderByRules = async (w: World): Promise<Call> => {
+  for (const configuration of (await w.maker.api.get(`${org(w)}/llm-configurations`)).body.data.items) {
+    if (configuration.is_default) await w.maker.api.put(`${org(w)}/llm-configurations/${configuration.id}`, { is_default: false });
+  }
+  return { url: '/api/v2/agents/builder', body: { description: 'A matrix helper' } };
+};
+/** The world's agent with an image (an avatar: the matrix configures no image model). */
+const agentImage = async (w: World): Promise<Call> => {
+  await w.maker.api.post(`${agent(w)}/image`, {});
+  return { url: `${agent(w)}/image` };
+};
+
 const MATRIX: Record<string, Case> = {
   // Identity
   'POST /api/v2/auth/logout': { call: () => ({ url: '/api/v2/auth/logout' }), expect: all(400), foreign: 'own' },
@@ -148,6 +161,9 @@ const MATRIX: Record<string, Case> = {
   'POST /api/v2/agents/{agent_id}/activate': { call: (w) => ({ url: `${agent(w)}/activate` }), expect: writers(200), foreign: 404 },
   'POST /api/v2/agents/{agent_id}/deactivate': { call: (w) => ({ url: `${agent(w)}/deactivate` }), expect: writers(200), foreign: 404 },
   'GET /api/v2/agents/{agent_id}/status': { call: (w) => ({ url: `${agent(w)}/status` }), expect: all(200), foreign: 404 },
+  'POST /api/v2/agents/builder': { call: builderByRules, expect: writers(200), foreign: 'own' },
+  'POST /api/v2/agents/{agent_id}/image': { call: (w) => ({ url: `${agent(w)}/image`, body: {} }), expect: writers(201), foreign: 404 },
+  'GET /api/v2/agents/{agent_id}/image': { call: agentImage, expect: all(200), foreign: 404 },
   'GET /api/v2/agents/{agent_id}/history': { call: (w) => ({ url: `${agent(w)}/history` }), expect: all(200), foreign: 404 },
   'POST /api/v2/agents/{agent_id}/history': { call: (w) => ({ url: `${agent(w)}/history`, body: { checkpoint_name: 'matrix' } }), expect: writers(201), foreign: 404 },
   'PUT /api/v2/agents/{agent_id}/history': { call: (w) => ({ url: `${agent(w)}/history`, body: { history_id: w.historyId } }), expect: writers(200), foreign: 404 },
@@ -530,6 +546,7 @@ const MATRIX: Record<string, Case> = {
   'GET /api/users/': { call: () => ({ url: '/api/users/' }), expect: all(200), foreign: 'own' },
   'GET /api/llm-config/': { call: () => ({ url: '/api/llm-config/' }), expect: all(200), foreign: 'own' },
   'GET /api/tools/': { call: () => ({ url: '/api/tools/' }), expect: all(200), foreign: 'own' },
+  'GET /api/conversation-starters/': { call: (w) => ({ url: `/api/conversation-starters/?agent_id=${w.agentId}` }), expect: all(200), foreign: 404 },
   'GET /api/users/me/': { call: () => ({ url: '/api/users/me/' }), expect: all(200), foreign: 'own' },
   'GET /api/teams/': { call: () => ({ url: '/api/teams/' }), expect: all(200), foreign: 'own' },
   'GET /api/projects/': { call: () => ({ url: '/api/projects/' }), expect: all(200), foreign: 'own' },
