@@ -22,6 +22,7 @@ import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { agentImagesRoutes } from './modules/agent-images/agent-images.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(askRoutes);
   await app.register(legacyResponsesAskRoutes);
   await app.register(openAiRoutes);
+  await app.register(connectorsRoutes);
   await app.register(analyticsRoutes);
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
   app.addHook('preClose', async () => {

@@ -19,7 +19,7 @@ Commands:
                                           server runs (PostgreSQL: use pg_dump)
   create-api-key --email <address> [--name <name>]
                                           Create an API key for a user and print it once
-  reseal-secrets                          Seal every stored provider key and tool secret with the current SECRET_KEY
+  reseal-secrets                          Seal every stored provider key, tool and connector secret with the current SECRET_KEY
                                           (after a rotation; former keys in SECRET_KEY_PREVIOUS)
 
 Configuration comes from the environment and the .env file of the working folder (the environment
@@ -86,12 +86,15 @@ async function main(argv: string[]): Promise<number> {
     case 'reseal-secrets': {
       const outcome = await resealSecrets(config);
       process.stdout.write(`Re-sealed ${outcome.resealed} key(s); ${outcome.current} already sealed with the current key.\n`);
-      if (outcome.unreadable.length === 0 && outcome.unreadableTools.length === 0) return 0;
+      if (outcome.unreadable.length === 0 && outcome.unreadableTools.length === 0 && outcome.unreadableConnectors.length === 0) return 0;
       if (outcome.unreadable.length > 0) {
         process.stderr.write(`No known secret key opens the key of LLM configuration(s) ${outcome.unreadable.join(', ')}: add the key that sealed them to SECRET_KEY_PREVIOUS.\n`);
       }
       if (outcome.unreadableTools.length > 0) {
         process.stderr.write(`No known secret key opens the secret of tool(s) ${outcome.unreadableTools.join(', ')}: add the key that sealed them to SECRET_KEY_PREVIOUS.\n`);
+      }
+      if (outcome.unreadableConnectors.length > 0) {
+        process.stderr.write(`No known secret key opens the client secret of connector(s) ${outcome.unreadableConnectors.join(', ')}: add the key that sealed them to SECRET_KEY_PREVIOUS.\n`);
       }
       return 1;
     }

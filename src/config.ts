@@ -102,9 +102,16 @@ export interface Config {
   egress: EgressSettings;
   embedding: EmbeddingSettings | undefined;
   image: ImageSettings | undefined;
+  connectors: ConnectorSettings;
   observability: ObservabilitySettings;
   /** Where the rate limits are counted when several processes share a deployment. */
   rateLimitStore: RateLimitStoreSettings;
+}
+
+/** Where document-library connectors reach Microsoft: the identity platform and Graph (tests point both at a loopback fake). */
+export interface ConnectorSettings {
+  loginUrl: URL;
+  graphUrl: URL;
 }
 
 /** Prometheus metrics and OpenTelemetry tracing (src/observability/). */
@@ -324,6 +331,10 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
     },
     embedding: readEmbedding(read),
     image: readImage(read),
+    connectors: {
+      loginUrl: readHttpUrl(read, 'CONNECTOR_LOGIN_URL', 'https://login.microsoftonline.com'),
+      graphUrl: readHttpUrl(read, 'CONNECTOR_GRAPH_URL', 'https://graph.microsoft.com/v1.0'),
+    },
     observability: {
       metricsEnabled: read.oneOf('METRICS_ENABLED', ['true', 'false'], 'true') === 'true',
       metricsToken: read.string('METRICS_TOKEN'),
@@ -405,6 +416,16 @@ function readTracing(read: EnvReader): TracingSettings | undefined {
     read.problems.push(`${tracesEndpoint === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'} must be an http:// or https:// URL`);
   }
   return { tracesUrl, serviceName, headers };
+}
+
+/** An http(s) URL setting; a problem (and the fallback) when it is not one. */
+function readHttpUrl(read: EnvReader, name: string, fallback: string): URL {
+  const value = read.string(name, fallback)!;
+  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value)) {
+    read.problems.push(`${name} must be an http:// or https:// URL`);
+    return new URL(fallback);
+  }
+  return new URL(value.replace(/\/+$/, ''));
 }
 
 /** `key1=value1,key2=value2`, values URL-encoded (W3C Baggage format, as the OTLP exporter reads it). */

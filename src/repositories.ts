@@ -15,6 +15,7 @@ import { AuthRepo } from './modules/auth/auth.repo.js';
 import { CorporaRepo } from './modules/corpora/corpora.repo.js';
 import { DocumentListingRepo } from './modules/documents/document-listing.repo.js';
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
+import { ConnectorsRepo } from './modules/connectors/connectors.repo.js';
 import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
 import { FeedbackRepo } from './modules/chat/feedback.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
@@ -48,6 +49,7 @@ const REPOSITORIES = {
   auth: AuthRepo,
   chatLogs: ChatLogsRepo,
   configurations: ConfigurationsRepo,
+  connectors: ConnectorsRepo,
   corpora: CorporaRepo,
   documentListing: DocumentListingRepo,
   documents: DocumentsRepo,

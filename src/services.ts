@@ -19,6 +19,8 @@ import { ChatLogsService } from './modules/chat/chat-logs.service.js';
 import { FeedbackService } from './modules/chat/feedback.service.js';
 import { ResponsesService } from './modules/chat/responses.service.js';
 import { ThreadsService } from './modules/chat/threads.service.js';
+import { ConnectorSync } from './modules/connectors/connector-sync.js';
+import { ConnectorsService } from './modules/connectors/connectors.service.js';
 import { CorporaService } from './modules/corpora/corpora.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { LegacyListing } from './modules/documents/legacy-listing.js';
@@ -57,11 +59,12 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const guardrails = new GuardrailsService(store, flags, embedder);
   const ingestion = createIngestion();
   const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
-  const worker = new Worker(store, { 'document.process': processor }, config.worker, log);
+  const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);
+  const connectorSync = new ConnectorSync(store, blobs, secrets, egress, detectDocumentType, { ...config.connectors, maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }, () => worker.wake());
+  const worker = new Worker(store, { 'document.process': processor, 'connector.sync': connectorSync }, config.worker, log);
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
   const responses = new ResponsesService(store);
   const search = new SearchService(store, corpora, vectors, log);
-  const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);
   const llm = new LlmConfigurationsService(store, secrets, egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 });
   const toolDeps: ToolDeps = { egress, store, search, corpora, blobs, maxOutputCharacters: config.limits.toolOutputCharacters };
   const tools = new ToolsService(store, flags, secrets, toolDeps, {
@@ -95,6 +98,8 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     chatLogs: new ChatLogsService(store),
     corpora,
     documents: new DocumentsService(store, blobs, corpora, sources, () => worker.wake()),
+    connectors: new ConnectorsService(store, flags, corpora, secrets, () => worker.wake()),
+    connectorSync,
     legacyListing: new LegacyListing(store, corpora),
     documentPages: new DocumentPages(store, corpora),
     progress: new DocumentProgress(store, corpora),

@@ -37,6 +37,9 @@ const SETS: Record<string, () => CompiledGuardrail[]> = {
   'overlapping redactions and warnings': () => [terms('redact'), guardrail({ type: 'pii', action: 'warn', config: {} }), guardrail({ type: 'blocked_terms', action: 'warn', config: { terms: ['the k', 'kill switch'] } })],
   'a token limit that masks': () => [guardrail({ type: 'length', action: 'mask', config: { max_tokens: 30 } }), terms('warn')],
   'an allowed topic never mentioned': () => [guardrail({ type: 'topic', action: 'warn', config: { allowed: ['cooking recipes'] } }), terms('redact')],
+  'patterns that look behind, anchor and read ahead': () => [
+    guardrail({ type: 'blocked_terms', action: 'redact', config: { terms: [], patterns: ['^hello', '(?<=the )\\w{1,10}', '(?<![a-z])card(?= \\d{4})', 'done\\.$', 'is\\b'] } }),
+  ],
   'a length cut before what a block would find': () => [guardrail({ type: 'length', action: 'redact', config: { max_characters: 40 } }), terms('block')],
 };
 

@@ -53,8 +53,14 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
     for (const documentId of documentIds) await repo.enqueue('document.process', { organizationId: user.organizationId, documentId }, iso(Date.now()));
   }
 
+  /** No connector is synced here. */
+  const NO_SYNCS: JobHandler<'connector.sync'> = {
+    run: () => Promise.reject(new Error('No connector sync is enqueued in these tests')),
+    onFailed: () => Promise.resolve(),
+  };
+
   function runWorker(handler: JobHandler<'document.process'>) {
-    const handlers: JobHandlers = { 'document.process': handler };
+    const handlers: JobHandlers = { 'document.process': handler, 'connector.sync': NO_SYNCS };
     const worker = new Worker(t.app.services.store, handlers, quickly, silentLog);
     worker.start();
     return worker;

@@ -265,6 +265,8 @@ export interface JobsTable {
   document_id: number | null;
   /** The evaluation an evaluation.run job runs. */
   evaluation_id: Generated<number | null>;
+  /** The connector a connector.sync job syncs. */
+  connector_id: Generated<number | null>;
   status: JobStatus;
   attempts: Generated<number>;
   max_attempts: number;
@@ -678,6 +680,53 @@ export interface EvaluationScoresTable {
   reason: string | null;
 }
 
+export type ConnectorSyncStatus = 'never' | 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface ConnectorsTable {
+  id: Id;
+  organization_id: number;
+  corpus_id: number;
+  name: string;
+  tenant_id: string;
+  client_id: string;
+  client_secret_sealed: string;
+  client_secret_key_id: string;
+  client_secret_hint: string;
+  site_id: string | null;
+  drive_id: string | null;
+  folder_path: string | null;
+  schedule_minutes: number | null;
+  delta_link: Generated<string | null>;
+  page_link: Generated<string | null>;
+  full_sync: Generated<number>;
+  sync_number: Generated<number>;
+  sync_status: Generated<ConnectorSyncStatus>;
+  sync_started_on: Generated<string | null>;
+  sync_finished_on: Generated<string | null>;
+  sync_added: Generated<number>;
+  sync_updated: Generated<number>;
+  sync_removed: Generated<number>;
+  sync_failed: Generated<number>;
+  /** JSON: [{ name, reason }]. */
+  sync_failures: Generated<JsonText>;
+  sync_error_code: Generated<string | null>;
+  sync_error: Generated<string | null>;
+  next_sync_on: Generated<string | null>;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+  modified_by: number;
+}
+
+export interface ConnectorItemsTable {
+  connector_id: number;
+  item_id: string;
+  document_id: number | null;
+  etag: string;
+  name: string;
+  seen_sync: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -730,6 +779,8 @@ export interface DB {
   evaluation_tags: EvaluationTagsTable;
   evaluation_results: EvaluationResultsTable;
   evaluation_scores: EvaluationScoresTable;
+  connectors: ConnectorsTable;
+  connector_items: ConnectorItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,7 +9,6 @@ import type { GuardrailAction, GuardrailStage, GuardrailType } from './guardrail
 import { lengthDetector } from './length-limit.js';
 import { compilePattern, patternDetector } from './pattern-scan.js';
 import { detectPii, PII_HOLD_BACK } from './pii/detect.js';
-import { regexReach } from './regex-reach.js';
 import { buildTermAutomaton } from './term-automaton.js';
 import { termDetector } from './term-scan.js';
 import { foldForTerms, foldString } from './text-folding.js';
@@ -51,7 +50,7 @@ function detectorOf(definition: GuardrailDefinition): TextDetector {
       const detectors: TextDetector[] = [];
       const automaton = buildTermAutomaton(definition.config.terms.map((term) => foldString(term, foldForTerms)));
       if (automaton.longest > 0) detectors.push(termDetector(automaton, { entity_type: BLOCKED_TERM, rule: 'term' }));
-      const patterns = (definition.config.patterns ?? []).map((source) => compilePattern(source, regexReach(source)));
+      const patterns = (definition.config.patterns ?? []).map((source) => compilePattern(source));
       if (patterns.length > 0) detectors.push(patternDetector(patterns, { entity_type: BLOCKED_PATTERN, rule: 'pattern' }));
       return detectors.length === 0 ? NOTHING_DETECTED : combineDetectors(detectors);
     }

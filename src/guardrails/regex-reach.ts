@@ -54,10 +54,41 @@ function reach(node: Measured): number {
   }
 }
 
+/** The longest lookbehind among the node and what it contains. */
+function lookbehind(node: Measured): number {
+  switch (node.type) {
+    case 'Pattern':
+    case 'Group':
+    case 'CapturingGroup':
+      return Math.max(0, ...node.alternatives.map(lookbehind));
+    case 'Alternative':
+      return Math.max(0, ...node.elements.map(lookbehind));
+    case 'Quantifier':
+      return lookbehind(node.element);
+    case 'Assertion':
+      if (node.kind === 'lookbehind') return Math.max(longestOf(node.alternatives), ...node.alternatives.map(lookbehind));
+      return node.kind === 'lookahead' ? Math.max(0, ...node.alternatives.map(lookbehind)) : 0;
+    default:
+      return 0;
+  }
+}
+
+function parse(source: string): AST.Pattern {
+  return parser.parsePattern(source, 0, source.length, { unicode: true });
+}
+
 /**
  * The longest stretch of text a match of `source` (with the `u` flag) can read from its start,
  * Infinity when unbounded. Throws SyntaxError for a pattern that is not a regular expression.
  */
 export function regexReach(source: string): number {
-  return reach(parser.parsePattern(source, 0, source.length, { unicode: true }));
+  return reach(parse(source));
+}
+
+/**
+ * How far before where a match starts the pattern may read: its longest lookbehind, plus the one
+ * character a word boundary looks at. Infinity for an unbounded lookbehind.
+ */
+export function regexLookbehind(source: string): number {
+  return lookbehind(parse(source)) + 1;
 }

@@ -139,9 +139,13 @@ export class FoldedText {
     return this.base + this.tail.length;
   }
 
-  /** The whole folded text, for readers that never discard. */
+  /** The folded text kept, which starts at folded offset `firstKept`. */
   get text(): string {
     return this.tail;
+  }
+
+  get firstKept(): number {
+    return this.base;
   }
 
   unitAt(i: number): number {

@@ -18,6 +18,7 @@ export const API_TAGS = [
   { name: 'projects', description: 'Projects, their teams and members' },
   { name: 'agents', description: 'Agents, their history and checkpoints' },
   { name: 'corpora', description: 'Corpora, their documents, processing, retrieval and events' },
+  { name: 'connectors', description: 'Document-library connectors: SharePoint and OneDrive libraries synced into corpora through Microsoft Graph' },
   { name: 'llm', description: 'LLM configurations: the models agents answer with' },
   { name: 'chat', description: 'Asking agents, chat threads, responses, feedback and chat logs' },
   { name: 'analytics', description: 'Figures over time: queries, tokens, cost, votes, documents, the most active; by organization, agent, corpus, project, team or user' },

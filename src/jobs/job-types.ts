@@ -11,6 +11,8 @@ export interface OrganizationJob {
 export interface JobPayloads {
   /** Takes a document through the pipeline, from the step its row records. */
   'document.process': OrganizationJob & { documentId: number };
+  /** Brings a corpus to match its document library (src/modules/connectors/connector-sync.ts). */
+  'connector.sync': OrganizationJob & { connectorId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -18,6 +20,8 @@ export type JobName = keyof JobPayloads;
 /** Attempts of each kind of job, the first run included, before it fails for good. */
 export const JOB_ATTEMPTS: { readonly [N in JobName]: number } = {
   'document.process': 3,
+  // Graph's refusals end a sync on the connector, not the job: these attempts are for the database's.
+  'connector.sync': 3,
 };
 
 export const JOB_NAMES = Object.keys(JOB_ATTEMPTS) as JobName[];

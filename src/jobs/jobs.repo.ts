@@ -19,7 +19,7 @@ export type ClaimedJob = AnyJob | UnreadableJob;
 
 /** How a kind of job keeps its payload in the columns of the jobs table. */
 interface PayloadColumns<N extends JobName> {
-  write(payload: JobPayloads[N]): { organization_id: number; document_id: number | null };
+  write(payload: JobPayloads[N]): { organization_id: number; document_id?: number | null; connector_id?: number | null };
   /** The payload, or undefined when the row holds none. */
   read(row: JobRow): JobPayloads[N] | undefined;
 }
@@ -31,6 +31,10 @@ const PAYLOAD_COLUMNS: { [N in JobName]: PayloadColumns<N> } = {
   'document.process': {
     write: (payload) => ({ organization_id: payload.organizationId, document_id: payload.documentId }),
     read: (row) => (row.document_id === null ? undefined : { organizationId: row.organization_id, documentId: row.document_id }),
+  },
+  'connector.sync': {
+    write: (payload) => ({ organization_id: payload.organizationId, connector_id: payload.connectorId }),
+    read: (row) => (row.connector_id === null ? undefined : { organizationId: row.organization_id, connectorId: row.connector_id }),
   },
 };
 

@@ -1,4 +1,4 @@
-// reseal-secrets: seals every stored secret (LLM configurations' provider keys, tools' secrets) with the
+// reseal-secrets: seals every stored secret (LLM configurations' provider keys, tools' and connectors' secrets) with the
 // current secret key, so that former keys (SECRET_KEY_PREVIOUS) can be retired. Secrets that no known
 // secret key opens are listed, not changed.
 import type { Config } from '../../config.js';
@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { unitOfWork } from '../../repositories.js';
 import { resolveSecretKey } from '../../secret-key.js';
 import { SecretBox } from '../../secrets/secret-box.js';
+import { resealConnectorSecrets } from '../connectors/connector-secrets.js';
 import { resealToolSecrets } from '../tools/tool-secrets.js';
 import { resealStoredKeys } from './llm-models.js';
 
@@ -17,6 +18,8 @@ export interface ResealSummary {
   unreadable: number[];
   /** Tools whose secret no known secret key opens. */
   unreadableTools: number[];
+  /** Connectors whose client secret no known secret key opens. */
+  unreadableConnectors: number[];
 }
 
 export async function resealSecrets(config: Config): Promise<ResealSummary> {
@@ -27,7 +30,14 @@ export async function resealSecrets(config: Config): Promise<ResealSummary> {
     const { repos } = unitOfWork(database);
     const keys = await resealStoredKeys(secrets, repos.llmConfigurations);
     const tools = await resealToolSecrets(secrets, repos.tools);
-    return { resealed: keys.resealed + tools.resealed, current: keys.current + tools.current, unreadable: keys.unreadable, unreadableTools: tools.unreadable };
+    const connectors = await resealConnectorSecrets(secrets, repos.connectors);
+    return {
+      resealed: keys.resealed + tools.resealed + connectors.resealed,
+      current: keys.current + tools.current + connectors.current,
+      unreadable: keys.unreadable,
+      unreadableTools: tools.unreadable,
+      unreadableConnectors: connectors.unreadable,
+    };
   } finally {
     await database.close();
   }
