@@ -25,9 +25,14 @@ describe('configuration', () => {
       uploadFiles: 20,
       pageSizeMax: 100,
       logoBytes: 2 * 1024 * 1024,
+      imageBytes: 4 * 1024 * 1024,
       requestsPerMinute: 600,
       loginsPerMinute: 20,
       toolTimeoutMs: 15_000,
+      toolResponseBytes: 1024 * 1024,
+      toolOutputCharacters: 16_000,
+      toolSteps: 5,
+      answerBudgetUsd: 1,
       llmTimeoutMs: 120_000,
     });
   });
