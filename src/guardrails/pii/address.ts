@@ -3,34 +3,50 @@
 // what goes with it: house numbers before, flat and suite, and the lines or comma-separated parts
 // after it that look like a town, a region, a postcode or a country.
 import { candidate, Strength, type Candidate } from './candidate.js';
+import { tokenizeWords, type Word } from './words.js';
 
 const CAP = "[\\p{Lu}][\\p{L}\\p{M}'’.-]*";
 const WORDISH = "[\\p{L}][\\p{L}\\p{M}'’.-]*";
-/** Alternatives of words written capitalised or in capitals ("Street", "STREET"), the way addresses write them. */
+/** Words as addresses write them, capitalised or in capitals ("Street", "STREET"). */
+function capitalisedForms(words: string): string[] {
+  return words.split('|').flatMap((word) => [word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()]);
+}
+
+/** Alternatives of a regular expression for those forms. */
 function capitalised(words: string): string {
-  const forms = words.split('|').flatMap((word) => [word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()]);
-  return `(?:${forms.join('|')})`;
+  return `(?:${capitalisedForms(words).join('|')})`;
 }
 
 /** Street types written after the name in English, French and Spanish speaking countries. */
-const STREET_AFTER = `${capitalised(
+const STREET_AFTER_WORDS = new Set(capitalisedForms(
   'street|st|road|rd|avenue|ave|av|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|square|squares|terrace|crescent|close|grove|gardens|parkway|pkwy|highway|hwy|row|walk|hill|circle|cir|trail|trl|gateway|fort|mews|rise|park|heights|green|parade|plaza|loop|path|pike|alley|wharf|quay|common|commons|station|tunnel|vale|view|villas|ridge|run|pass|point|port|estate|landing|junction|spur|fields|meadows',
-)}\\.?`;
+));
 /** Street types written before the name: Rua, Avenida, Rue, Via, Calle, Piazza, Ulica… */
-const STREET_BEFORE = `(?:${capitalised('rua|avenida|rue|via|viale|calle|carrera|piazza|plaza|praça|largo|travessa|ulica|aleja|avenue|boulevard|chemin|route|allée|place|camino|paseo|estrada|strada|corso|bulevar|cesta|ulice|náměstí|trg')}|Av\\.|Avda\\.|Ul\\.|ul\\.|Al\\.)`;
+const STREET_BEFORE_LIST = 'rua|avenida|rue|via|viale|calle|carrera|piazza|plaza|praça|largo|travessa|ulica|aleja|avenue|boulevard|chemin|route|allée|place|camino|paseo|estrada|strada|corso|bulevar|cesta|ulice|náměstí|trg';
+const STREET_BEFORE = `(?:${capitalised(STREET_BEFORE_LIST)}|Av\\.|Avda\\.|Ul\\.|ul\\.|Al\\.)`;
+const STREET_BEFORE_WORDS = new Set([...capitalisedForms(STREET_BEFORE_LIST), 'Av', 'Avda', 'Ul', 'ul', 'Al']);
 /** Endings of a street's name written as one word: Fagradalsbraut, Søndergade, Koskikatu, Populierenstraat. */
 const STREET_SUFFIX =
   '(?:straße|strasse|str\\.|gasse|weg|allee|platz|ring|damm|ufer|chaussee|vej|gade|vænget|stræde|allé|torv|gatan|vägen|väg|gränd|torget|stigen|katu|tie|kuja|polku|raitti|straat|laan|gracht|plein|kade|singel|steeg|dreef|utca|út|tér|sor|körút|veien|vegen|gata|vollen|braut|stígur|vegur|gata|ulica|ulice|cesta|tänav|tee|iela|gatve|sokak|caddesi|bulvar)';
 const HOUSE_NUMBER = '\\d{1,5}[A-Za-z]?';
-const UNIT = `(?:${capitalised('apt|apartment|suite|ste|unit|flat|floor|room')}|apt|suite|P\\.?\\s?O\\.?\\s?Box)\\.?\\s?#?\\s?\\d{1,5}[A-Za-z]?`;
+const UNIT_LIST = 'apt|apartment|suite|ste|unit|flat|floor|room|box';
+const UNIT = `(?:${capitalised(UNIT_LIST)}|apt|suite)\\.?\\s?#?\\s?\\d{1,5}[A-Za-z]?`;
+const UNIT_WORDS = new Set([...capitalisedForms(UNIT_LIST), 'apt', 'suite']);
 
-const STREET_PATTERNS: readonly RegExp[] = [
-  new RegExp(`(?<![\\p{L}\\p{N}])${HOUSE_NUMBER}\\s(?:${CAP}\\s){0,3}${STREET_AFTER}(?![\\p{L}\\p{N}])`, 'gu'),
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${HOUSE_NUMBER}\\s)?${STREET_BEFORE}\\s(?:${WORDISH}\\s){0,3}(?:${CAP}|\\d{1,5}[A-Za-z]?)(?:,?\\s${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?`, 'gu'),
-  new RegExp(`(?<![\\p{L}\\p{N}])${UNIT}(?![\\p{L}\\p{N}])`, 'gu'),
-  // A house number or postcode, capitalised words, a number: "5850 Jana Nerudy 894", "641 Dašická 688".
-  new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,6}\\s(?:${CAP}\\s){1,3}${HOUSE_NUMBER}(?![\\p{L}\\p{N}]|[.,]\\d)`, 'gu'),
-];
+/*
+ * Streets found from their street-type word, looked up among the words of the text: expressions
+ * trying tens of street types at every capital letter would cost most of a millisecond on 10 KB.
+ */
+/** Before "Street": a house number and up to three capitalised words ("14 Crown", "25 Dili Gianni"). */
+const BEFORE_STREET_TYPE = new RegExp(`(?<![\\p{L}\\p{N}])${HOUSE_NUMBER}\\s(?:${CAP}\\s){0,3}$`, 'u');
+/** From "Rua": the street's name, up to four words, and a house number ("Rua do Arenque 1634"). */
+const FROM_STREET_TYPE = new RegExp(`${STREET_BEFORE}\\s(?:${WORDISH}\\s){0,3}(?:${CAP}|\\d{1,5}[A-Za-z]?)(?:,?\\s${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?`, 'uy');
+/** From "Apt", "Suite", "Box": the flat's number; "P.O." before "Box". */
+const FROM_UNIT = new RegExp(`${UNIT}(?![\\p{L}\\p{N}])`, 'uy');
+const POST_OFFICE_BEFORE = /P\.?\s?O\.?\s?$/;
+/** A house number or postcode, capitalised words, a number: "5850 Jana Nerudy 894", "641 Dašická 688". */
+const WORDS_BETWEEN_NUMBERS = new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,6}\\s(?:${CAP}\\s){1,3}${HOUSE_NUMBER}(?![\\p{L}\\p{N}]|[.,]\\d)`, 'gu');
+
 /**
  * A word then a house number ("Søndergade 52"), a street when the word ends like a street's name. The
  * ending is tested on the word alone: one expression trying every ending at every letter of the text
@@ -54,11 +70,13 @@ const TAIL_PART = new RegExp(`^(?:${UNIT}|${CAP}(?:\\s(?:${CAP}|de|da|do|la|le|\
 const TAIL_SEPARATOR = /^(?:[ \t]*[,\n][ \t>]*(?:\n[ \t>]*)?|[ \t]+)/;
 const MAX_ADDRESS_LENGTH = 160;
 
-export function findAddresses(text: string): Candidate[] {
+export function findAddresses(text: string, words: readonly Word[] = tokenizeWords(text)): Candidate[] {
   const found: Candidate[] = [];
-  for (const pattern of STREET_PATTERNS) {
-    for (const match of text.matchAll(pattern)) found.push(widen(text, match.index, match.index + match[0].length, 'street_shape'));
+  for (const word of words) {
+    const span = streetFromWord(text, word);
+    if (span !== null) found.push(widen(text, span[0], span[1], 'street_shape'));
   }
+  for (const match of text.matchAll(WORDS_BETWEEN_NUMBERS)) found.push(widen(text, match.index, match.index + match[0].length, 'street_shape'));
   // Numbers after a word are far fewer than words: each is found, then the word before it read.
   for (const match of text.matchAll(NUMBER_AFTER_WORD)) {
     const wordMatch = WORD_BEFORE_NUMBER.exec(text.slice(Math.max(0, match.index - 40), match.index));
@@ -78,6 +96,21 @@ export function findAddresses(text: string): Candidate[] {
     found.push(widen(text, start, end, 'street_context'));
   }
   return found;
+}
+
+/** The street a street-type or flat word belongs to, as [start, end), or null. */
+function streetFromWord(text: string, word: Word): [number, number] | null {
+  if (STREET_AFTER_WORDS.has(word.text)) {
+    const before = BEFORE_STREET_TYPE.exec(text.slice(Math.max(0, word.start - 80), word.start));
+    return before === null ? null : [word.start - before[0].length, word.end + (word.dotAfter ? 1 : 0)];
+  }
+  const sticky = STREET_BEFORE_WORDS.has(word.text) ? FROM_STREET_TYPE : UNIT_WORDS.has(word.text) ? FROM_UNIT : null;
+  if (sticky === null) return null;
+  sticky.lastIndex = word.start;
+  const match = sticky.exec(text);
+  if (match === null) return null;
+  const postOffice = word.lower === 'box' ? POST_OFFICE_BEFORE.exec(text.slice(Math.max(0, word.start - 8), word.start)) : null;
+  return [word.start - (postOffice?.[0].length ?? 0), word.start + match[0].length];
 }
 
 function widen(text: string, start: number, end: number, rule: string): Candidate {

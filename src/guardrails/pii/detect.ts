@@ -10,9 +10,10 @@ import { findAges, findDriverLicences, findPostcodes } from './numbers-in-contex
 import { findPhoneNumbers } from './phone.js';
 import { resolveOverlaps } from './resolve.js';
 import { findCards, findDomains, findEmails, findIbans, findIpAddresses, findSsns } from './structured.js';
+import { tokenizeWords, type Word } from './words.js';
 
 /** Each recognizer and the entity types it may report. */
-const RECOGNIZERS: readonly { types: readonly string[]; find: (text: string) => Candidate[] }[] = [
+const RECOGNIZERS: readonly { types: readonly string[]; find: (text: string, words: readonly Word[]) => Candidate[] }[] = [
   { types: ['EMAIL_ADDRESS'], find: findEmails },
   { types: ['DOMAIN_NAME'], find: findDomains },
   { types: ['CREDIT_CARD'], find: findCards },
@@ -48,7 +49,9 @@ export const PII_HOLD_BACK = 256;
  */
 export function detectPii(text: string, entities?: readonly string[]): Finding[] {
   const candidates: Candidate[] = [];
-  for (const recognizer of RECOGNIZERS) candidates.push(...recognizer.find(text));
+  // The words are read once, for the recognizers that start from words (names, street types).
+  const words = tokenizeWords(text);
+  for (const recognizer of RECOGNIZERS) candidates.push(...recognizer.find(text, words));
   // Every type is looked for, and the types left out dropped after overlaps are resolved: a card
   // number is not reported as a phone number because only phone numbers were asked for.
   const findings = resolveOverlaps(candidates);

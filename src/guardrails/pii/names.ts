@@ -29,8 +29,7 @@ const NUMBER_AFTER = /^\s\d{1,5}(?![\p{N}])/u;
 
 type Span = { start: number; end: number };
 
-export function findNames(text: string): Candidate[] {
-  const words = tokenizeWords(text);
+export function findNames(text: string, words: readonly Word[] = tokenizeWords(text)): Candidate[] {
   const found: Candidate[] = findFirmNames(text);
   let index = 0;
   while (index < words.length) {
