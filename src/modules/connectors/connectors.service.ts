@@ -1,6 +1,7 @@
 // Document-library connectors: link a SharePoint / OneDrive library to a corpus, change or remove the
 // link, and ask for a sync. Whoever may write to the corpus manages its connectors (owners and admins
-// write to every corpus); a connector on a corpus the caller does not see is a 404. Everything here is
+// write to every corpus); a connector on a corpus the caller does not see is a 404 (checked before the
+// flag, so that another organization's connector is a 404 whatever its flags). Everything here is
 // behind the document-library-index flag. The sync itself is connector-sync.ts's, run as a job.
 import { now } from '../../clock.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
@@ -63,13 +64,14 @@ export class ConnectorsService {
   }
 
   async get(actor: Actor, connectorId: number): Promise<ConnectorView> {
+    const row = await this.requireConnector(actor, connectorId);
     await this.flags.require(actor, FLAG);
-    return presentConnector(await this.requireConnector(actor, connectorId));
+    return presentConnector(row);
   }
 
   async create(actor: Actor, input: CreateConnectorInput): Promise<ConnectorView> {
-    await this.flags.require(actor, FLAG);
     await this.corpora.requireCorpus(actor, input.corpus_id, 'write');
+    await this.flags.require(actor, FLAG);
     checkLocation(input.site_id ?? null, input.drive_id ?? null);
     const at = now();
     const schedule = input.schedule_minutes ?? null;
@@ -96,8 +98,8 @@ export class ConnectorsService {
   }
 
   async update(actor: Actor, connectorId: number, input: UpdateConnectorInput): Promise<ConnectorView> {
-    await this.flags.require(actor, FLAG);
     const current = await this.requireConnector(actor, connectorId);
+    await this.flags.require(actor, FLAG);
     const fields = sentFields(input, SETTINGS);
     checkLocation(input.site_id === undefined ? current.site_id : input.site_id, input.drive_id === undefined ? current.drive_id : input.drive_id);
     const secret = input.client_secret === undefined ? resealedClientSecret(this.secrets, current) : clientSecretColumns(this.secrets, input.client_secret);
@@ -123,8 +125,8 @@ export class ConnectorsService {
 
   /** Removes the connector and its jobs; the documents it brought in stay in the corpus. */
   async remove(actor: Actor, connectorId: number): Promise<{ id: number }> {
-    await this.flags.require(actor, FLAG);
     await this.requireConnector(actor, connectorId);
+    await this.flags.require(actor, FLAG);
     await this.store.repos.connectors.delete(actor.organizationId, connectorId);
     return { id: connectorId };
   }
@@ -134,8 +136,8 @@ export class ConnectorsService {
    * while a sync is queued or running, a second request is a 409.
    */
   async requestSync(actor: Actor, connectorId: number): Promise<ConnectorView> {
-    await this.flags.require(actor, FLAG);
     await this.requireConnector(actor, connectorId);
+    await this.flags.require(actor, FLAG);
     const at = now();
     const view = await this.store.transaction(async (repos) => {
       if (!(await repos.connectors.markQueued(actor.organizationId, connectorId, at))) {
