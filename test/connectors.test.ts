@@ -94,9 +94,17 @@ describe.each(databaseKinds)('document-library connectors (%s)', (kind) => {
     const off = await owner.api.post('/api/v2/connectors', settings(corpus.id));
     expect(off.status).toBe(403);
     expect(off.body.error.code).toBe('feature_disabled');
-    expect((await owner.api.get('/api/v2/connectors')).status).toBe(403);
-    expect((await owner.api.put('/api/v2/feature-flags/document-library-index', { enabled: true })).status).toBe(200);
+    // Reading, changing and removing existing connectors are not gated; creating and syncing are.
     expect((await owner.api.get('/api/v2/connectors')).status).toBe(200);
+    expect((await owner.api.put('/api/v2/feature-flags/document-library-index', { enabled: true })).status).toBe(200);
+    const created = await owner.api.post('/api/v2/connectors', settings(corpus.id));
+    expect(created.status).toBe(201);
+    expect((await owner.api.put('/api/v2/feature-flags/document-library-index', { enabled: false })).status).toBe(200);
+    const sync = await owner.api.post(`/api/v2/connectors/${created.body.data.id}/sync`);
+    expect(sync.status).toBe(403);
+    expect(sync.body.error.code).toBe('feature_disabled');
+    expect((await owner.api.get(`/api/v2/connectors/${created.body.data.id}`)).status).toBe(200);
+    expect((await owner.api.put('/api/v2/feature-flags/document-library-index', { enabled: true })).status).toBe(200);
   });
 
   it('keeps the secret sealed, shows its hint, and refuses bad settings with a 4xx', async () => {

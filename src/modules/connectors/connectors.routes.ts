@@ -7,6 +7,7 @@ const tags = ['connectors'];
 const collection = '/api/v2/connectors';
 const one = `${collection}/:connector_id`;
 const FLAG_NOTE = 'Behind the document-library-index flag (403 feature_disabled when off).';
+const UNGATED = 'Allowed whatever the document-library-index flag says.';
 const WHO = 'Owners, admins, and whoever holds write or manage permission on the connector’s corpus.';
 
 export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,7 +20,7 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listConnectors',
         tags,
         summary: 'Document-library connectors',
-        description: `The connectors on corpora the caller may write to, each with its last sync. ${FLAG_NOTE}`,
+        description: `The connectors on corpora the caller may write to, each with its last sync. ${UNGATED}`,
         querystring: PageQuery(app.config.limits.pageSizeMax, {}),
         response: responses({ 200: Envelope(Page(ConnectorSchema)) }, [403]),
       },
@@ -52,7 +53,7 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getConnector',
         tags,
         summary: 'One connector with its last sync',
-        description: `Its settings (the secret’s hint only) and its last sync: status, when it started and ended, how long it took, documents added, updated, removed and failed, and the error. ${WHO} ${FLAG_NOTE}`,
+        description: `Its settings (the secret’s hint only) and its last sync: status, when it started and ended, how long it took, documents added, updated, removed and failed, and the error. ${WHO} ${UNGATED}`,
         params: ConnectorParams,
         response: responses({ 200: Envelope(ConnectorSchema) }, [403, 404]),
       },
@@ -67,7 +68,7 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateConnector',
         tags,
         summary: 'Update a connector',
-        description: `Only the fields sent change; without client_secret the secret is kept. Another site, drive, folder or tenant makes the next sync a full one, which removes the documents no longer in scope. ${WHO} ${FLAG_NOTE}`,
+        description: `Only the fields sent change; without client_secret the secret is kept. Another site, drive, folder or tenant makes the next sync a full one, which removes the documents no longer in scope. ${WHO} ${UNGATED}`,
         params: ConnectorParams,
         body: UpdateConnectorBody,
         response: responses({ 200: Envelope(ConnectorSchema) }, [403, 404, 409]),
@@ -83,7 +84,7 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteConnector',
         tags,
         summary: 'Remove a connector',
-        description: `Its pending syncs go with it; the documents it brought in stay in the corpus. ${WHO} ${FLAG_NOTE}`,
+        description: `Its pending syncs go with it; the documents it brought in stay in the corpus. ${WHO} ${UNGATED}`,
         params: ConnectorParams,
         response: responses({ 200: Envelope(Deleted) }, [403, 404]),
       },

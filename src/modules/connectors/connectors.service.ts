@@ -1,8 +1,9 @@
 // Document-library connectors: link a SharePoint / OneDrive library to a corpus, change or remove the
 // link, and ask for a sync. Whoever may write to the corpus manages its connectors (owners and admins
 // write to every corpus); a connector on a corpus the caller does not see is a 404 (checked before the
-// flag, so that another organization's connector is a 404 whatever its flags). Everything here is
-// behind the document-library-index flag. The sync itself is connector-sync.ts's, run as a job.
+// flag, so that another organization's connector is a 404 whatever its flags). The
+// document-library-index flag gates what its catalogue entry names: creating connectors and syncing;
+// with it off, existing connectors can still be read, changed and removed. The sync itself is connector-sync.ts's, run as a job.
 import { now } from '../../clock.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
 import { sentFields } from '../../fields.js';
@@ -57,16 +58,13 @@ export class ConnectorsService {
   }
 
   async list(actor: Actor, window: ListWindow): Promise<ListSlice<ConnectorView>> {
-    await this.flags.require(actor, FLAG);
     const corpusIds = isOrganizationAdmin(actor) ? undefined : await this.store.repos.connectors.writableCorpora(actor.organizationId, actor.userId);
     const { items, total } = await this.store.repos.connectors.list(actor.organizationId, corpusIds, window);
     return { items: items.map(presentConnector), total };
   }
 
   async get(actor: Actor, connectorId: number): Promise<ConnectorView> {
-    const row = await this.requireConnector(actor, connectorId);
-    await this.flags.require(actor, FLAG);
-    return presentConnector(row);
+    return presentConnector(await this.requireConnector(actor, connectorId));
   }
 
   async create(actor: Actor, input: CreateConnectorInput): Promise<ConnectorView> {
@@ -99,7 +97,6 @@ export class ConnectorsService {
 
   async update(actor: Actor, connectorId: number, input: UpdateConnectorInput): Promise<ConnectorView> {
     const current = await this.requireConnector(actor, connectorId);
-    await this.flags.require(actor, FLAG);
     const fields = sentFields(input, SETTINGS);
     checkLocation(input.site_id === undefined ? current.site_id : input.site_id, input.drive_id === undefined ? current.drive_id : input.drive_id);
     const secret = input.client_secret === undefined ? resealedClientSecret(this.secrets, current) : clientSecretColumns(this.secrets, input.client_secret);
@@ -126,7 +123,6 @@ export class ConnectorsService {
   /** Removes the connector and its jobs; the documents it brought in stay in the corpus. */
   async remove(actor: Actor, connectorId: number): Promise<{ id: number }> {
     await this.requireConnector(actor, connectorId);
-    await this.flags.require(actor, FLAG);
     await this.store.repos.connectors.delete(actor.organizationId, connectorId);
     return { id: connectorId };
   }
