@@ -113,6 +113,17 @@ const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
   return `${org(w)}/llm-configurations/${await llmConfigurations.get(w)!}`;
 };
+/** A connector of the organization on the world's corpus, made by the maker (the flag on); never synced to a real library. */
+const newConnector = async (w: World): Promise<number> => {
+  await w.maker.api.put('/api/v2/feature-flags/document-library-index', { enabled: true });
+  const body = { name: unique('Matrix connector'), corpus_id: w.corpusId, tenant_id: 'contoso.onmicrosoft.com', client_id: 'matrix-client', client_secret: 'matrix-secret', drive_id: 'b!matrix' };
+  return (await w.maker.api.post('/api/v2/connectors', body)).body.data.id;
+};
+const connectors = new WeakMap<World, Promise<number>>();
+const connector = async (w: World) => {
+  if (!connectors.has(w)) connectors.set(w, newConnector(w));
+  return `/api/v2/connectors/${await connectors.get(w)!}`;
+};
 /** A guardrail of the organization, made by the maker. */
 const newGuardrail = async (w: World): Promise<number> =>
   (await w.maker.api.post('/api/v2/guardrails', { name: unique('Matrix guardrail'), type: 'blocked_terms', stages: ['input'], action: 'warn', config: { terms: ['matrix'] } })).body.data.id;
@@ -462,6 +473,16 @@ const MATRIX: Record<string, Case> = {
   // Corpora and documents (their permissions per user are tested in test/corpora.test.ts)
   'GET /api/v2/corpora': { call: () => ({ url: '/api/v2/corpora' }), expect: all(200), foreign: 'own' },
   'POST /api/v2/corpora': { call: () => ({ url: '/api/v2/corpora', body: { name: unique('Matrix corpus') } }), expect: writers(201), foreign: 'own' },
+  'GET /api/v2/connectors': { call: async (w) => (await connector(w), { url: '/api/v2/connectors' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/connectors': {
+    call: async (w) => (await connector(w), { url: '/api/v2/connectors', body: { name: unique('Matrix connector'), corpus_id: w.corpusId, tenant_id: 't', client_id: 'c', client_secret: 's', drive_id: 'd' } }),
+    expect: corpusManagers(201),
+    foreign: 404,
+  },
+  'GET /api/v2/connectors/{connector_id}': { call: async (w) => ({ url: await connector(w) }), expect: corpusManagers(200), foreign: 404 },
+  'PUT /api/v2/connectors/{connector_id}': { call: async (w) => ({ url: await connector(w), body: { folder_path: 'Changed' } }), expect: corpusManagers(200), foreign: 404 },
+  'DELETE /api/v2/connectors/{connector_id}': { call: async (w) => ({ url: `/api/v2/connectors/${await newConnector(w)}` }), expect: corpusManagers(200), foreign: 404 },
+  'POST /api/v2/connectors/{connector_id}/sync': { call: async (w) => ({ url: `/api/v2/connectors/${await newConnector(w)}/sync` }), expect: corpusManagers(202), foreign: 404 },
   'GET /api/v2/corpora/{corpus_id}': { call: (w) => ({ url: corpus(w) }), expect: corpusManagers(200), foreign: 404 },
   'PUT /api/v2/corpora/{corpus_id}': { call: (w) => ({ url: corpus(w), body: { description: 'changed' } }), expect: corpusManagers(200), foreign: 404 },
   'DELETE /api/v2/corpora/{corpus_id}': { call: async (w) => ({ url: `/api/v2/corpora/${(await createCorpus(w.maker)).id}` }), expect: corpusManagers(200), foreign: 404 },
