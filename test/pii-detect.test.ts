@@ -173,6 +173,12 @@ describe('bounds', () => {
     expect(address!.end - address!.start).toBeLessThan(PII_HOLD_BACK);
   });
 
+  it('keeps an address within 160 characters however many parts follow it', () => {
+    const parts = Array.from({ length: 30 }, (_, index) => `Townname${index}`).join('\n');
+    const [address] = detectPii(`Ship to 14 Crown Street\n${parts}`, ['STREET_ADDRESS']);
+    expect(address!.end - address!.start).toBeLessThanOrEqual(160);
+  });
+
   it('answers at once on empty, odd and long input', () => {
     expect(detectPii('')).toEqual([]);
     expect(() => detectPii('\u0000\uD800 @@@ ::: ... 1-1-1-1-1-1-1-1-1-1-1-1 '.repeat(500))).not.toThrow();

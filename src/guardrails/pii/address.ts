@@ -118,12 +118,14 @@ function widen(text: string, start: number, end: number, rule: string): Candidat
   const before = /(?:\d{1,6}\s){1,2}$/.exec(text.slice(Math.max(0, start - 14), start));
   if (before !== null) start -= before[0].length;
   let parts = 0;
-  while (parts < 6 && end - start < MAX_ADDRESS_LENGTH) {
+  while (parts < 6) {
     const rest = text.slice(end, end + 60);
     const separator = TAIL_SEPARATOR.exec(rest);
     if (separator === null) break;
     const part = TAIL_PART.exec(rest.slice(separator[0].length));
     if (part === null || part[0].length === 0 || !belongsToAddress(part[0], separator[0])) break;
+    // The whole address stays within PII_HOLD_BACK's bound (detect.ts): what would pass it is left out.
+    if (end + separator[0].length + part[0].length - start > MAX_ADDRESS_LENGTH) break;
     end += separator[0].length + part[0].length;
     parts++;
   }

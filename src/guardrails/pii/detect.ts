@@ -34,11 +34,11 @@ export const PII_ENTITY_TYPES: readonly string[] = RECOGNIZERS.flatMap((recogniz
 
 /**
  * The most characters a streaming filter holds back so that an entity cut across two pieces is still
- * found whole: the longest entity found (a street address with its town and country, up to 160
- * characters, 20 more with the house numbers before it), plus the 40 characters before an entity that
- * decide some types ("card", "SSN:", "Mr.", "in"), plus a margin for the words after a name ("is a
- * design agency"). An entity is judged on at most this much text, so a window of this size behind the
- * released text finds everything a whole reading would.
+ * found whole. An entity is at most 160 characters long (a street address with its flat, town, region,
+ * postcode and country, house numbers before it included; other entities are shorter), and what
+ * decides it lies within 40 characters before it ("card", "SSN:", "Mr.", "in") and 80 after its
+ * start's word run ("… is a design agency"). A finding that starts at least this many characters before
+ * the end of what has arrived, read with this many characters before it, is what a whole reading finds.
  */
 export const PII_HOLD_BACK = 256;
 
