@@ -53,6 +53,12 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
     for (const documentId of documentIds) await repo.enqueue('document.process', { organizationId: user.organizationId, documentId }, iso(Date.now()));
   }
 
+  /** No evaluation is enqueued here. */
+  const NO_EVALUATIONS: JobHandler<'evaluation.run'> = {
+    run: () => Promise.reject(new Error('No evaluation job is enqueued in these tests')),
+    onFailed: () => Promise.resolve(),
+  };
+
   /** No connector is synced here. */
   const NO_SYNCS: JobHandler<'connector.sync'> = {
     run: () => Promise.reject(new Error('No connector sync is enqueued in these tests')),
@@ -60,7 +66,7 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
   };
 
   function runWorker(handler: JobHandler<'document.process'>) {
-    const handlers: JobHandlers = { 'document.process': handler, 'connector.sync': NO_SYNCS };
+    const handlers: JobHandlers = { 'document.process': handler, 'evaluation.run': NO_EVALUATIONS, 'connector.sync': NO_SYNCS };
     const worker = new Worker(t.app.services.store, handlers, quickly, silentLog);
     worker.start();
     return worker;

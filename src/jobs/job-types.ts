@@ -13,6 +13,8 @@ export interface JobPayloads {
   'document.process': OrganizationJob & { documentId: number };
   /** Brings a corpus to match its document library (src/modules/connectors/connector-sync.ts). */
   'connector.sync': OrganizationJob & { connectorId: number };
+  /** Answers and scores an evaluation's queries not yet answered (src/modules/evaluations/evaluation-runner.ts). */
+  'evaluation.run': OrganizationJob & { evaluationId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -22,6 +24,8 @@ export const JOB_ATTEMPTS: { readonly [N in JobName]: number } = {
   'document.process': 3,
   // Graph's refusals end a sync on the connector, not the job: these attempts are for the database's.
   'connector.sync': 3,
+  // Each run goes on from the queries answered so far; a failing query is a result, not a failed run.
+  'evaluation.run': 5,
 };
 
 export const JOB_NAMES = Object.keys(JOB_ATTEMPTS) as JobName[];
@@ -46,8 +50,12 @@ export type AnyJob = { [N in JobName]: Job<N> }[JobName];
 export type CompleteJob = (repos: Repositories) => Promise<void>;
 
 export interface JobHandler<N extends JobName> {
-  /** A handler that does not call `complete` has its job marked done once `run` returns. */
-  run(job: Job<N>, complete: CompleteJob): Promise<void>;
+  /**
+   * A handler that does not call `complete` has its job marked done once `run` returns. `stopping`
+   * aborts when the worker stops (the server shuts down): a long job stops there and throws, and
+   * the job is put back for the next worker, its attempt not counted.
+   */
+  run(job: Job<N>, complete: CompleteJob, stopping: AbortSignal): Promise<void>;
   /** Called once when the job has failed for good, with the last error's message. */
   onFailed(job: Job<N>, reason: string): Promise<void>;
 }

@@ -19,14 +19,14 @@ export type ClaimedJob = AnyJob | UnreadableJob;
 
 /** How a kind of job keeps its payload in the columns of the jobs table. */
 interface PayloadColumns<N extends JobName> {
-  write(payload: JobPayloads[N]): { organization_id: number; document_id?: number | null; connector_id?: number | null };
+  write(payload: JobPayloads[N]): { organization_id: number; document_id?: number | null; evaluation_id?: number | null; connector_id?: number | null };
   /** The payload, or undefined when the row holds none. */
   read(row: JobRow): JobPayloads[N] | undefined;
 }
 
-// The jobs table has no payload column yet: the one kind of job keeps its document in document_id,
-// whose foreign key drops the job with the document. A kind whose payload fits no column comes with
-// a migration adding a JSON payload column, encoded and decoded here.
+// The jobs table has no payload column: each kind of job keeps what it works on in a column whose
+// foreign key drops the job with it (document_id, connector_id, evaluation_id). A kind whose payload fits no
+// column comes with a migration adding a JSON payload column, encoded and decoded here.
 const PAYLOAD_COLUMNS: { [N in JobName]: PayloadColumns<N> } = {
   'document.process': {
     write: (payload) => ({ organization_id: payload.organizationId, document_id: payload.documentId }),
@@ -35,6 +35,10 @@ const PAYLOAD_COLUMNS: { [N in JobName]: PayloadColumns<N> } = {
   'connector.sync': {
     write: (payload) => ({ organization_id: payload.organizationId, connector_id: payload.connectorId }),
     read: (row) => (row.connector_id === null ? undefined : { organizationId: row.organization_id, connectorId: row.connector_id }),
+  },
+  'evaluation.run': {
+    write: (payload) => ({ organization_id: payload.organizationId, evaluation_id: payload.evaluationId }),
+    read: (row) => (row.evaluation_id === null ? undefined : { organizationId: row.organization_id, evaluationId: row.evaluation_id }),
   },
 };
 
@@ -130,6 +134,16 @@ export class JobsRepo {
     await this.db
       .updateTable('jobs')
       .set({ status: 'queued', run_after: runAfter, lease_owner: null, lease_expires_on: null, last_error: error, modified_on: at })
+      .where('id', '=', jobId)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  /** Puts back a job its worker stopped before it ended (a shutdown): claimable at once, the attempt not counted. */
+  async release(jobId: number, owner: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'queued', run_after: at, lease_owner: null, lease_expires_on: null, attempts: eb('attempts', '-', 1), modified_on: at }))
       .where('id', '=', jobId)
       .where('lease_owner', '=', owner)
       .execute();

@@ -33,6 +33,8 @@ export class Worker {
   private wakeUp: (() => void) | undefined;
   /** Set when woken while not asleep, so that the next sleep is skipped and no wake-up is lost. */
   private woken = false;
+  /** Aborted by stop(): handlers of long jobs stop there, and their jobs are put back. */
+  private stopping = new AbortController();
 
   constructor(
     private readonly store: UnitOfWork,
@@ -46,6 +48,7 @@ export class Worker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     this.loop = this.run();
   }
 
@@ -58,6 +61,7 @@ export class Worker {
   /** Stops taking jobs and waits for those in flight. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping.abort();
     this.wake();
     await this.loop;
     // A job ending meanwhile may have started the successor it claimed: wait for those too.
@@ -151,14 +155,26 @@ export class Worker {
       completed = true;
     };
     try {
-      await handler.run(job, complete);
+      await handler.run(job, complete, this.stopping.signal);
       // A transaction that called `complete` and then failed threw, so `run` did not return, and
       // the claim of the successor was undone with it.
       if (!completed) await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));
       return successor;
     } catch (error) {
-      await this.handleFailure(job, error);
+      if (this.stopping.signal.aborted && !completed) await this.putBack(job);
+      else await this.handleFailure(job, error);
       return undefined;
+    }
+  }
+
+  /** A job its handler stopped because the worker stops: the next worker takes it from where it was left. */
+  private async putBack(job: { id: number; name: string }): Promise<void> {
+    this.log.info({ job: job.id, kind: job.name }, 'job put back: the worker stops');
+    try {
+      await this.jobs.release(job.id, this.owner, iso(Date.now()));
+    } catch (error) {
+      // Its lease expires and it is taken again all the same.
+      this.log.error({ err: error, job: job.id }, 'could not put the job back');
     }
   }
 
