@@ -26,6 +26,9 @@ import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { agentImagesRoutes } from './modules/agent-images/agent-images.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { datasetsRoutes } from './modules/evaluations/datasets.routes.js';
+import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.js';
+import { metricsRoutes } from './modules/evaluations/metrics.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { favoritesRoutes } from './modules/agents/favorites.routes.js';
 import { historyRoutes } from './modules/agents/history.routes.js';
@@ -193,6 +196,9 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(openAiRoutes);
   await app.register(connectorsRoutes);
   await app.register(analyticsRoutes);
+  await app.register(datasetsRoutes);
+  await app.register(metricsRoutes);
+  await app.register(evaluationsRoutes);
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
   app.addHook('preClose', async () => {
     await app.services.worker.stop();

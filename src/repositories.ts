@@ -35,6 +35,10 @@ import { TeamsRepo } from './modules/teams/teams.repo.js';
 import { ToolsRepo } from './modules/tools/tools.repo.js';
 import { PasswordTokensRepo } from './modules/users/password-tokens.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
+import { DatasetsRepo } from './modules/evaluations/datasets.repo.js';
+import { EvaluationResultsRepo } from './modules/evaluations/evaluation-results.repo.js';
+import { EvaluationsRepo } from './modules/evaluations/evaluations.repo.js';
+import { MetricsRepo } from './modules/evaluations/metrics.repo.js';
 import { UsageEventsRepo } from './modules/analytics/usage-events.repo.js';
 import { AnalyticsRepo } from './modules/analytics/analytics.repo.js';
 
@@ -51,8 +55,12 @@ const REPOSITORIES = {
   configurations: ConfigurationsRepo,
   connectors: ConnectorsRepo,
   corpora: CorporaRepo,
+  datasets: DatasetsRepo,
   documentListing: DocumentListingRepo,
   documents: DocumentsRepo,
+  evaluationMetrics: MetricsRepo,
+  evaluationResults: EvaluationResultsRepo,
+  evaluations: EvaluationsRepo,
   favorites: FavoritesRepo,
   feedback: FeedbackRepo,
   flags: FlagsRepo,

@@ -42,6 +42,11 @@ import { ToolsService } from './modules/tools/tools.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { createEgressClient } from './net/egress.js';
 import { createEmbedder } from './providers/embeddings/embedder.js';
+import { DatasetsService } from './modules/evaluations/datasets.service.js';
+import { EvaluationProgress } from './modules/evaluations/evaluation-progress.js';
+import { EvaluationRunner } from './modules/evaluations/evaluation-runner.js';
+import { EvaluationsService } from './modules/evaluations/evaluations.service.js';
+import { MetricsService } from './modules/evaluations/metrics.service.js';
 import { VectorIndex } from './modules/retrieval/vector-index.js';
 import { unitOfWork } from './repositories.js';
 import { resolveSecretKey } from './secret-key.js';
@@ -61,7 +66,6 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
   const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);
   const connectorSync = new ConnectorSync(store, blobs, secrets, egress, detectDocumentType, { ...config.connectors, maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }, () => worker.wake());
-  const worker = new Worker(store, { 'document.process': processor, 'connector.sync': connectorSync }, config.worker, log);
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
   const responses = new ResponsesService(store);
   const search = new SearchService(store, corpora, vectors, log);
@@ -73,6 +77,23 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     maxResponseBytes: config.limits.toolResponseBytes,
   });
   const sources = { detectType: detectDocumentType, fetchUrl: (url: string) => fetchDocumentUrl(egress, url, config.limits.uploadFileBytes) };
+  const asks = new AskService(store, search, llm, {
+    llmTimeoutMs: config.limits.llmTimeoutMs,
+    log,
+    limits: {
+      toolTimeoutMs: config.limits.toolTimeoutMs,
+      toolResponseBytes: config.limits.toolResponseBytes,
+      toolOutputCharacters: config.limits.toolOutputCharacters,
+      toolSteps: config.limits.toolSteps,
+      budgetUsd: config.limits.answerBudgetUsd,
+    },
+    tools,
+    guardrails,
+  });
+  const datasets = new DatasetsService(store);
+  const evaluationProgress = new EvaluationProgress();
+  const evaluationRunner = new EvaluationRunner({ store, asks, llm, embedder, progress: evaluationProgress, log });
+  const worker = new Worker(store, { 'document.process': processor, 'connector.sync': connectorSync, 'evaluation.run': evaluationRunner }, config.worker, log);
   return {
     store,
     flags,
@@ -104,19 +125,11 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     documentPages: new DocumentPages(store, corpora),
     progress: new DocumentProgress(store, corpora),
     search,
-    asks: new AskService(store, search, llm, {
-      llmTimeoutMs: config.limits.llmTimeoutMs,
-      log,
-      limits: {
-        toolTimeoutMs: config.limits.toolTimeoutMs,
-        toolResponseBytes: config.limits.toolResponseBytes,
-        toolOutputCharacters: config.limits.toolOutputCharacters,
-        toolSteps: config.limits.toolSteps,
-        budgetUsd: config.limits.answerBudgetUsd,
-      },
-      tools,
-      guardrails,
-    }),
+    asks,
+    datasets,
+    metrics: new MetricsService(store, embedder !== undefined),
+    evaluations: new EvaluationsService({ store, datasets, runner: evaluationRunner, progress: evaluationProgress, hasEmbedder: embedder !== undefined, wake: () => worker.wake() }),
+    evaluationProgress,
     vectors,
     ingestion,
     worker,

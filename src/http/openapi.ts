@@ -21,6 +21,7 @@ export const API_TAGS = [
   { name: 'connectors', description: 'Document-library connectors: SharePoint and OneDrive libraries synced into corpora through Microsoft Graph' },
   { name: 'llm', description: 'LLM configurations: the models agents answer with' },
   { name: 'chat', description: 'Asking agents, chat threads, responses, feedback and chat logs' },
+  { name: 'evaluations', description: 'Datasets of queries, metrics, and evaluations of agents’ checkpoints: progress, summaries, results and comparisons' },
   { name: 'analytics', description: 'Figures over time: queries, tokens, cost, votes, documents, the most active; by organization, agent, corpus, project, team or user' },
   { name: 'openai', description: "OpenAI-compatible access to agents: any OpenAI client with base_url …/api/v2/openai; errors in OpenAI's shape" },
   { name: 'notifications', description: "The caller's notifications" },

@@ -1,0 +1,166 @@
+// Runs evaluations as durable jobs ('evaluation.run', one per evaluation, leased by any worker).
+// A run answers the evaluation's pending queries, `concurrency` at a time, and writes each query's
+// result, scores, usage events and cost in one transaction as soon as it has them: a server that
+// stops mid-run (or dies) leaves the answered queries answered, and the next run — after a restart,
+// or on another worker — goes on with the pending ones. Between queries it reads the evaluation's
+// status (cancelled by anyone, in any process) and what it has spent (its budget).
+import type { FastifyBaseLogger } from 'fastify';
+import { now } from '../../clock.js';
+import type { EvaluationStatus } from '../../db/schema.js';
+import type { CompiledPatterns } from '../../evaluation/answer-scoring.js';
+import type { CompleteJob, Job, JobHandler } from '../../jobs/job-types.js';
+import type { Embedder } from '../../providers/embeddings/embedder.js';
+import type { UnitOfWork } from '../../repositories.js';
+import type { Actor } from '../auth/actor.js';
+import { configurationOf } from '../agents/agent-config.js';
+import { recordUsage } from '../analytics/usage-events.js';
+import type { LlmConfigurationsService, ResolvedModel } from '../llm/llm-configurations.service.js';
+import type { AskService } from '../runtime/ask.service.js';
+import { metricsOf } from './evaluation.presenters.js';
+import type { EvaluationProgress } from './evaluation-progress.js';
+import type { EvaluationRecord } from './evaluations.repo.js';
+import { evaluateQuery, type PendingQuery, type QueryOutcome, type RunContext } from './query-evaluation.js';
+
+/** States a run does not go on from. */
+export const ENDED: ReadonlySet<EvaluationStatus> = new Set(['completed', 'cancelled', 'budget_exhausted', 'failed']);
+
+/** Runs `work` over the items, at most `limit` at a time, in order of start. */
+async function concurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+export interface RunnerDeps {
+  store: UnitOfWork;
+  asks: AskService;
+  llm: Pick<LlmConfigurationsService, 'resolveForAnswering'>;
+  embedder: Embedder | undefined;
+  progress: EvaluationProgress;
+  log: FastifyBaseLogger;
+}
+
+export class EvaluationRunner implements JobHandler<'evaluation.run'> {
+  /** Runs of this process, to stop at once when cancelled here. */
+  private readonly running = new Map<number, AbortController>();
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Stops this process's run of the evaluation (its status is set by whoever cancels). */
+  stopLocally(evaluationId: number): void {
+    this.running.get(evaluationId)?.abort();
+  }
+
+  async run(job: Job<'evaluation.run'>, complete: CompleteJob, stopping: AbortSignal): Promise<void> {
+    const { organizationId, evaluationId } = job.payload;
+    const repos = this.deps.store.repos;
+    const evaluation = await repos.evaluations.find(organizationId, evaluationId);
+    if (!evaluation || ENDED.has(evaluation.status)) return;
+    const actor = await this.actorOf(evaluation);
+    if (!actor) return this.end(evaluation, 'failed', 'The user who started the evaluation is no longer active', complete);
+    const record = await repos.history.find(organizationId, evaluation.agent_id, evaluation.history_id);
+    if (!record) return this.end(evaluation, 'failed', `History record ${evaluation.history_id} of agent ${evaluation.agent_id} no longer exists`, complete);
+    if (evaluation.status === 'queued') await repos.evaluations.moveStatus(organizationId, evaluationId, ['queued'], { status: 'running', started_on: now() });
+
+    const local = new AbortController();
+    this.running.set(evaluationId, local);
+    const signal = AbortSignal.any([stopping, local.signal]);
+    const context = this.contextOf(actor, evaluation, { historyId: record.id, configuration: configurationOf(record.snapshot) }, signal);
+    const pending = await repos.evaluationResults.pending(evaluationId);
+    let answered = evaluation.total_queries - pending.length;
+    let stop: 'cancelled' | 'budget' | undefined;
+    try {
+      await concurrently(pending, evaluation.concurrency, async (query) => {
+        if (stop !== undefined || signal.aborted) return;
+        stop = await this.reasonToStop(evaluation);
+        // A cancelled run stops its queries in flight; a spent budget lets them finish.
+        if (stop === 'cancelled') local.abort();
+        if (stop !== undefined) return;
+        const outcome = await evaluateQuery(this.deps, context, query);
+        if (outcome === undefined || signal.aborted) return;
+        if (await this.save(evaluation, query, outcome)) answered++;
+        this.deps.progress.tell({ organization_id: organizationId, evaluation_id: evaluationId, status: 'running', answered, total: evaluation.total_queries });
+      });
+    } finally {
+      this.running.delete(evaluationId);
+    }
+    // Put back for the next worker: what was answered stays answered.
+    if (stopping.aborted) throw new Error('The worker stopped during the evaluation');
+    if (stop === 'cancelled') return;
+    if (stop === 'budget') {
+      const unasked = evaluation.total_queries - answered;
+      return this.end(evaluation, 'budget_exhausted', `The cost budget of USD ${evaluation.cost_budget_usd} was spent: ${unasked} ${unasked === 1 ? 'query was' : 'queries were'} not asked`, complete);
+    }
+    return this.end(evaluation, 'completed', null, complete);
+  }
+
+  async onFailed(job: Job<'evaluation.run'>, reason: string): Promise<void> {
+    const { organizationId, evaluationId } = job.payload;
+    await this.deps.store.repos.evaluations.moveStatus(organizationId, evaluationId, ['queued', 'running'], { status: 'failed', error: reason, finished_on: now() });
+    this.deps.progress.tell({ organization_id: organizationId, evaluation_id: evaluationId, status: 'failed', answered: 0, total: 0 });
+  }
+
+  /** The person the evaluation answers as: its creator, with the role and corpus permissions they have now. */
+  private async actorOf(evaluation: EvaluationRecord): Promise<Actor | undefined> {
+    const user = await this.deps.store.repos.users.findInOrganization(evaluation.organization_id, evaluation.created_by);
+    if (!user || user.deactivated_on !== null) return undefined;
+    // No credential: the run acts for the user, not through one of their keys or sessions.
+    return { userId: user.id, organizationId: user.organization_id, email: user.email, role: user.role, credential: { kind: 'api_key', id: 0 } };
+  }
+
+  private contextOf(actor: Actor, evaluation: EvaluationRecord, checkpoint: RunContext['checkpoint'], signal: AbortSignal): RunContext {
+    const judges = new Map<number, Promise<ResolvedModel | undefined>>();
+    const patterns: CompiledPatterns = new Map();
+    return {
+      actor,
+      evaluationId: evaluation.id,
+      agentId: evaluation.agent_id,
+      checkpoint,
+      metrics: metricsOf(evaluation),
+      judgeModel: (configurationId) => {
+        if (!judges.has(configurationId)) judges.set(configurationId, this.deps.llm.resolveForAnswering(evaluation.organization_id, configurationId));
+        return judges.get(configurationId)!;
+      },
+      embedder: this.deps.embedder,
+      patterns,
+      signal,
+    };
+  }
+
+  /** Cancelled (or deleted) by anyone, or the budget spent: no further query starts. */
+  private async reasonToStop(evaluation: EvaluationRecord): Promise<'cancelled' | 'budget' | undefined> {
+    const state = await this.deps.store.repos.evaluations.runState(evaluation.organization_id, evaluation.id);
+    if (!state || state.status !== 'running') return 'cancelled';
+    if (evaluation.cost_budget_usd !== null && state.spent_nano_usd >= Math.round(evaluation.cost_budget_usd * 1e9)) return 'budget';
+    return undefined;
+  }
+
+  /** The result, its scores, the usage events and the cost, together; false when the result was written already. */
+  private save(evaluation: EvaluationRecord, query: PendingQuery, outcome: QueryOutcome): Promise<boolean> {
+    return this.deps.store.transaction(async (repos) => {
+      if (!(await repos.evaluationResults.saveAnswered(evaluation.id, query.id, outcome.result))) return false;
+      await repos.evaluationResults.insertScores(outcome.scores.map((score) => ({ ...score, result_id: query.id, evaluation_id: evaluation.id })));
+      await repos.evaluations.addSpent(evaluation.id, outcome.spentNanoUsd);
+      for (const event of outcome.usage) await recordUsage(repos, event);
+      return true;
+    });
+  }
+
+  /** Ends the run in its final state and the job with it, in one transaction. */
+  private async end(evaluation: EvaluationRecord, status: EvaluationStatus, error: string | null, complete: CompleteJob): Promise<void> {
+    await this.deps.store.transaction(async (repos) => {
+      await repos.evaluations.moveStatus(evaluation.organization_id, evaluation.id, ['queued', 'running'], { status, error, finished_on: now() });
+      await complete(repos);
+    });
+    const counts = (await this.deps.store.repos.evaluations.resultCounts([evaluation.id])).get(evaluation.id)!;
+    this.deps.progress.tell({
+      organization_id: evaluation.organization_id,
+      evaluation_id: evaluation.id,
+      status,
+      answered: counts.completed + counts.blocked + counts.failed,
+      total: evaluation.total_queries,
+    });
+  }
+}
