@@ -18,6 +18,7 @@ import * as threadAttachments from './migrations/2026_11_23_0011_thread_attachme
 import * as guardrails from './migrations/2026_11_23_0012_guardrails.js';
 import * as evaluations from './migrations/2026_11_23_0014_evaluations.js';
 import * as usageEvents from './migrations/2026_11_23_0015_usage_events.js';
+import * as usageRollups from './migrations/2026_11_23_0018_usage_rollups.js';
 import * as agentImages from './migrations/2026_11_23_0017_agent_images.js';
 import * as connectors from './migrations/2026_11_23_0016_connectors.js';
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_23_0012_guardrails': guardrails,
   '2026_11_23_0014_evaluations': evaluations,
   '2026_11_23_0015_usage_events': usageEvents,
+  '2026_11_23_0018_usage_rollups': usageRollups,
   '2026_11_23_0017_agent_images': agentImages,
   '2026_11_23_0016_connectors': connectors,
 };

@@ -564,6 +564,25 @@ export interface UsageEventsTable {
   occurred_on: string;
 }
 
+/** Usage events summed by organization, dimension, UTC hour, kind and status; kept by triggers. */
+export interface UsageRollupsTable {
+  organization_id: number;
+  dimension: 'all' | 'agent' | 'user' | 'project' | 'team' | 'corpus';
+  /** 0 on the organization's own rows. */
+  dimension_id: number;
+  hour_on: string;
+  kind: UsageEventsTable['kind'];
+  /** '' for judges and embeddings. */
+  status: string;
+  events: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost_nano_usd: number;
+  priced_events: number;
+  latency_ms: number;
+  timed_events: number;
+}
+
 /** A dataset of queries an agent is evaluated on (src/modules/evaluations/). */
 export interface EvaluationDatasetsTable {
   id: Id;
@@ -772,6 +791,7 @@ export interface DB {
   guardrails: GuardrailsTable;
   thread_attachments: ThreadAttachmentsTable;
   usage_events: UsageEventsTable;
+  usage_rollups: UsageRollupsTable;
   evaluation_datasets: EvaluationDatasetsTable;
   evaluation_queries: EvaluationQueriesTable;
   evaluation_metrics: EvaluationMetricsTable;

@@ -1,7 +1,7 @@
 // What an analytics answer is about: the whole organization, or one agent, corpus, project, team or
 // user of it. Events carry the agent, project, team and user they were made for (as they were when
-// they were made); a corpus's figures are its own (documents, embeddings) and those of the agents
-// connected to it now.
+// they were made); a corpus's figures are those of the agents connected to it now, and its own events
+// of no agent (the embeddings of its documents). The same scope reads events, or their hourly rollups.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 export const SCOPES = ['overall', 'agent', 'corpus', 'project', 'team', 'user'] as const;
@@ -23,7 +23,20 @@ export function eventsOfScope(scope: AnalyticsScope): RawBuilder<SqlBool> {
     case 'user':
       return sql<SqlBool>`e.user_id = ${scope.id}`;
     case 'corpus':
-      return sql<SqlBool>`(e.corpus_id = ${scope.id} or e.agent_id in (select ca.agent_id from corpus_agents ca where ca.corpus_id = ${scope.id}))`;
+      return sql<SqlBool>`(e.agent_id in (select ca.agent_id from corpus_agents ca where ca.corpus_id = ${scope.id}) or (e.agent_id is null and e.corpus_id = ${scope.id}))`;
+  }
+}
+
+/** The rollup rows (alias r) that sum the scope's events (usage_rollups keeps a corpus's row for events of no agent). */
+export function rollupsOfScope(scope: AnalyticsScope): RawBuilder<SqlBool> {
+  switch (scope.kind) {
+    case 'overall':
+      return sql<SqlBool>`r.dimension = 'all' and r.dimension_id = 0`;
+    case 'corpus':
+      return sql<SqlBool>`((r.dimension = 'agent' and r.dimension_id in (select ca.agent_id from corpus_agents ca where ca.corpus_id = ${scope.id}))
+        or (r.dimension = 'corpus' and r.dimension_id = ${scope.id}))`;
+    default:
+      return sql<SqlBool>`r.dimension = ${scope.kind} and r.dimension_id = ${scope.id}`;
   }
 }
 

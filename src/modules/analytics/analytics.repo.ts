@@ -4,12 +4,42 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect, TimeSpan } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
-import { documentsOfScope, eventsOfScope, type AnalyticsScope } from './analytics-scope.js';
+import { documentsOfScope, eventsOfScope, rollupsOfScope, type AnalyticsScope } from './analytics-scope.js';
+import { cutAtHours } from './hour-spans.js';
 
 /** Sum of an integer expression, 0 over no rows; cast so that PostgreSQL answers bigint, not numeric. */
 const total = (expression: RawBuilder<unknown>) => sql<number>`cast(coalesce(sum(${expression}), 0) as bigint)`;
 /** Rows where the condition holds. */
 const countWhere = (condition: RawBuilder<unknown>) => total(sql`case when ${condition} then 1 else 0 end`);
+
+/** Each usage figure: its name, what one event adds (alias e), what one rollup row adds (alias r). */
+const USAGE_FIGURES: [keyof UsageFigures, RawBuilder<unknown>, RawBuilder<unknown>][] = [
+  ...(
+    [
+      ['queries', "kind = 'answer'"],
+      ['completed', "kind = 'answer' and {}.status = 'completed'"],
+      ['blocked', "kind = 'answer' and {}.status = 'blocked'"],
+      ['failed', "kind = 'answer' and {}.status = 'failed'"],
+      ['judge_calls', "kind = 'judge'"],
+      ['embedding_calls', "kind = 'embedding'"],
+    ] as const
+  ).map(([name, condition]): [keyof UsageFigures, RawBuilder<unknown>, RawBuilder<unknown>] => [
+    name,
+    sql.raw(`case when e.${condition.replaceAll('{}', 'e')} then 1 else 0 end`),
+    sql.raw(`case when r.${condition.replaceAll('{}', 'r')} then r.events else 0 end`),
+  ]),
+  ['prompt_tokens', sql`e.prompt_tokens`, sql`r.prompt_tokens`],
+  ['completion_tokens', sql`e.completion_tokens`, sql`r.completion_tokens`],
+  ['cost_nano_usd', sql`e.cost_nano_usd`, sql`r.cost_nano_usd`],
+  ...(['answer', 'judge', 'embedding'] as const).map((kind): [keyof UsageFigures, RawBuilder<unknown>, RawBuilder<unknown>] => [
+    `${kind}_cost_nano_usd`,
+    sql.raw(`case when e.kind = '${kind}' then e.cost_nano_usd else 0 end`),
+    sql.raw(`case when r.kind = '${kind}' then r.cost_nano_usd else 0 end`),
+  ]),
+  ['unpriced_calls', sql`case when e.cost_nano_usd is null then 1 else 0 end`, sql`r.events - r.priced_events`],
+  ['latency_ms', sql`case when e.kind = 'answer' then e.latency_ms else 0 end`, sql`case when r.kind = 'answer' then r.latency_ms else 0 end`],
+  ['timed_answers', sql`case when e.kind = 'answer' and e.latency_ms is not null then 1 else 0 end`, sql`case when r.kind = 'answer' then r.timed_events else 0 end`],
+];
 
 export interface UsageFigures {
   queries: number;
@@ -75,10 +105,44 @@ export class AnalyticsRepo {
     private readonly dialect: Dialect,
   ) {}
 
-  /** Queries, calls, tokens and cost of the scope's usage events, per span. */
-  usage(organizationId: number, scope: AnalyticsScope, spans: TimeSpan[]): Promise<UsageFigures[]> {
-    const answer = sql`e.kind = 'answer'`;
-    const costOf = (kind: string) => total(sql`case when e.kind = ${kind} then e.cost_nano_usd else 0 end`);
+  /**
+   * Queries, calls, tokens and cost of the scope's usage events, per span: the whole UTC hours of a
+   * span from the hourly rollups, what is left at its ends from the events themselves.
+   */
+  async usage(organizationId: number, scope: AnalyticsScope, spans: TimeSpan[]): Promise<UsageFigures[]> {
+    const cuts = spans.map(cutAtHours);
+    const hours = cuts.flatMap((cut, position) => (cut.hours ? [{ span: cut.hours, position }] : []));
+    const edges = cuts.flatMap((cut, position) => cut.edges.map((span) => ({ span, position })));
+    const [rolled, counted] = await Promise.all([
+      this.dialect.aggregatePerSpan(
+        this.db,
+        hours.map((part) => part.span),
+        (from, to) =>
+          this.db
+            .selectFrom('usage_rollups as r')
+            .where('r.organization_id', '=', organizationId)
+            .where(rollupsOfScope(scope))
+            .where('r.hour_on', '>=', from)
+            .where('r.hour_on', '<', to)
+            .select(USAGE_FIGURES.map(([name, , ofRollup]) => total(ofRollup).as(name))),
+      ),
+      this.usageOfEvents(
+        organizationId,
+        scope,
+        edges.map((part) => part.span),
+      ),
+    ]);
+    const sums = spans.map(() => Object.fromEntries(USAGE_FIGURES.map(([name]) => [name, 0])) as unknown as UsageFigures);
+    const add = (into: UsageFigures, row: UsageFigures) => {
+      for (const [name] of USAGE_FIGURES) into[name] += Number(row[name]);
+    };
+    hours.forEach((part, i) => add(sums[part.position]!, rolled[i]!));
+    edges.forEach((part, i) => add(sums[part.position]!, counted[i]!));
+    return sums;
+  }
+
+  /** The same figures counted from the events themselves, per span (the rollups must always agree). */
+  usageOfEvents(organizationId: number, scope: AnalyticsScope, spans: TimeSpan[]): Promise<UsageFigures[]> {
     return this.dialect.aggregatePerSpan(this.db, spans, (from, to) =>
       this.db
         .selectFrom('usage_events as e')
@@ -86,23 +150,7 @@ export class AnalyticsRepo {
         .where(eventsOfScope(scope))
         .where('e.occurred_on', '>=', from)
         .where('e.occurred_on', '<', to)
-        .select([
-          countWhere(answer).as('queries'),
-          countWhere(sql`${answer} and e.status = 'completed'`).as('completed'),
-          countWhere(sql`${answer} and e.status = 'blocked'`).as('blocked'),
-          countWhere(sql`${answer} and e.status = 'failed'`).as('failed'),
-          countWhere(sql`e.kind = 'judge'`).as('judge_calls'),
-          countWhere(sql`e.kind = 'embedding'`).as('embedding_calls'),
-          total(sql`e.prompt_tokens`).as('prompt_tokens'),
-          total(sql`e.completion_tokens`).as('completion_tokens'),
-          total(sql`e.cost_nano_usd`).as('cost_nano_usd'),
-          costOf('answer').as('answer_cost_nano_usd'),
-          costOf('judge').as('judge_cost_nano_usd'),
-          costOf('embedding').as('embedding_cost_nano_usd'),
-          countWhere(sql`e.cost_nano_usd is null`).as('unpriced_calls'),
-          total(sql`case when ${answer} then e.latency_ms else 0 end`).as('latency_ms'),
-          countWhere(sql`${answer} and e.latency_ms is not null`).as('timed_answers'),
-        ]),
+        .select(USAGE_FIGURES.map(([name, ofEvent]) => total(ofEvent).as(name))),
     );
   }
 
@@ -111,7 +159,10 @@ export class AnalyticsRepo {
     return this.dialect.aggregatePerSpan(this.db, spans, (from, to) =>
       this.db
         .selectFrom('response_votes as v')
-        .innerJoin('usage_events as e', (join) => join.onRef('e.response_id', '=', 'v.response_id').on('e.kind', '=', 'answer'))
+        // Written as a cross join so that SQLite reads the span's rows first (its planner keeps this order).
+        .crossJoin('usage_events as e')
+        .whereRef('e.response_id', '=', 'v.response_id')
+        .where('e.kind', '=', 'answer')
         .where('e.organization_id', '=', organizationId)
         .where(eventsOfScope(scope))
         .where('v.modified_on', '>=', from)
@@ -125,7 +176,10 @@ export class AnalyticsRepo {
     return this.dialect.aggregatePerSpan(this.db, spans, (from, to) =>
       this.db
         .selectFrom('response_ratings as r')
-        .innerJoin('usage_events as e', (join) => join.onRef('e.response_id', '=', 'r.response_id').on('e.kind', '=', 'answer'))
+        // Written as a cross join so that SQLite reads the span's rows first (its planner keeps this order).
+        .crossJoin('usage_events as e')
+        .whereRef('e.response_id', '=', 'r.response_id')
+        .where('e.kind', '=', 'answer')
         .where('e.organization_id', '=', organizationId)
         .where(eventsOfScope(scope))
         .where('r.modified_on', '>=', from)
@@ -198,25 +252,76 @@ export class AnalyticsRepo {
     });
   }
 
-  /** The most active agents, users, corpora or projects of the scope over the range: most queries first, then most cost. */
+  /**
+   * The most active agents, users, corpora or projects of the scope over the range: most queries
+   * first, then most cost. The organization's own ranking reads the whole hours from the rollups.
+   */
   async mostActive(organizationId: number, scope: AnalyticsScope, entity: ActiveEntity, range: TimeSpan, limit: number): Promise<ActiveRow[]> {
-    const inRange = sql`e.organization_id = ${organizationId} and ${eventsOfScope(scope)} and e.occurred_on >= ${range.from} and e.occurred_on < ${range.to}`;
-    const figures = sql`count(case when x.kind = 'answer' then 1 end) as queries,
-      cast(coalesce(sum(x.prompt_tokens), 0) as bigint) as prompt_tokens,
-      cast(coalesce(sum(x.completion_tokens), 0) as bigint) as completion_tokens,
-      cast(coalesce(sum(x.cost_nano_usd), 0) as bigint) as cost_nano_usd`;
-    const columns = sql`e.kind, e.prompt_tokens, e.completion_tokens, e.cost_nano_usd`;
-    const dimension = { agents: sql.ref('e.agent_id'), users: sql.ref('e.user_id'), projects: sql.ref('e.project_id') } as const;
-    // A corpus counts its own events (embeddings) and those of the agents connected to it now.
-    const events =
-      entity === 'corpora'
-        ? sql`select ca.corpus_id as id, ${columns} from usage_events e join corpus_agents ca on ca.agent_id = e.agent_id
-              where ${inRange} and (e.corpus_id is null or e.corpus_id <> ca.corpus_id)
-            union all
-            select e.corpus_id as id, ${columns} from usage_events e where ${inRange} and e.corpus_id is not null`
-        : sql`select ${dimension[entity]} as id, ${columns} from usage_events e where ${inRange} and ${dimension[entity]} is not null`;
-    const { rows } = await sql<ActiveRow>`select x.id, ${figures} from (${events}) x group by x.id
-      order by queries desc, cost_nano_usd desc, x.id limit ${limit}`.execute(this.db);
+    if (scope.kind !== 'overall') return this.rank(organizationId, entity, eventsOfScope(scope), 'e', 'usage_events', range, limit);
+    const cut = cutAtHours(range);
+    const parts = await Promise.all([
+      ...(cut.hours ? [this.rank(organizationId, entity, sql`1 = 1`, 'r', 'usage_rollups', cut.hours, null)] : []),
+      ...cut.edges.map((edge) => this.rank(organizationId, entity, sql`1 = 1`, 'e', 'usage_events', edge, null)),
+    ]);
+    const byId = new Map<number, ActiveRow>();
+    for (const row of parts.flat()) {
+      const id = Number(row.id);
+      const sum = byId.get(id) ?? { id, queries: 0, prompt_tokens: 0, completion_tokens: 0, cost_nano_usd: 0 };
+      sum.queries += Number(row.queries);
+      sum.prompt_tokens += Number(row.prompt_tokens);
+      sum.completion_tokens += Number(row.completion_tokens);
+      sum.cost_nano_usd += Number(row.cost_nano_usd);
+      byId.set(id, sum);
+    }
+    return [...byId.values()].sort((a, b) => b.queries - a.queries || b.cost_nano_usd - a.cost_nano_usd || a.id - b.id).slice(0, limit);
+  }
+
+  /**
+   * A ranking over events (alias e) or rollup rows (alias r). Written from the organization's agents
+   * (users, corpora, projects) to their rows, as cross joins that SQLite keeps in that order: each
+   * one's rows are then a range of an index on (organization, it, time), and arrive together, grouped
+   * without sorting. `limit` null: every one, unsorted, to be added to another part.
+   */
+  private async rank(
+    organizationId: number,
+    entity: ActiveEntity,
+    scope: RawBuilder<unknown>,
+    alias: 'e' | 'r',
+    source: 'usage_events' | 'usage_rollups',
+    range: TimeSpan,
+    limit: number | null,
+  ): Promise<ActiveRow[]> {
+    const t = sql.raw(alias);
+    const time = sql.raw(alias === 'e' ? 'e.occurred_on' : 'r.hour_on');
+    const events = sql.raw(alias === 'e' ? '1' : 'r.events');
+    const inRange = sql`${t}.organization_id = ${organizationId} and ${scope} and ${time} >= ${range.from} and ${time} < ${range.to}`;
+    const figures = sql`cast(coalesce(sum(case when ${t}.kind = 'answer' then ${events} else 0 end), 0) as bigint) as queries,
+      cast(coalesce(sum(${t}.prompt_tokens), 0) as bigint) as prompt_tokens,
+      cast(coalesce(sum(${t}.completion_tokens), 0) as bigint) as completion_tokens,
+      cast(coalesce(sum(${t}.cost_nano_usd), 0) as bigint) as cost_nano_usd`;
+    const rowsOf = (column: string) => (alias === 'e' ? sql`e.${sql.ref(column)}` : sql`r.dimension = ${column.replace(/_id$/, '')} and r.dimension_id`);
+    const order = (id: RawBuilder<unknown>) => (limit === null ? sql`` : sql`order by queries desc, cost_nano_usd desc, ${id} limit ${limit}`);
+    if (entity !== 'corpora') {
+      const [table, column] = ({ agents: ['agents', 'agent_id'], users: ['users', 'user_id'], projects: ['projects', 'project_id'] } as const)[entity];
+      const { rows } = await sql<ActiveRow>`select x.id, ${figures}
+        from ${sql.table(table)} x cross join ${sql.table(source)} ${t}
+        where x.organization_id = ${organizationId} and ${rowsOf(column)} = x.id and ${inRange}
+        group by x.id ${order(sql`x.id`)}`.execute(this.db);
+      return rows;
+    }
+    // A corpus counts the events of the agents connected to it now, and its own of no agent.
+    const own = alias === 'e' ? sql`e.corpus_id = c.id and e.agent_id is null` : sql`r.dimension = 'corpus' and r.dimension_id = c.id`;
+    const { rows } = await sql<ActiveRow>`select id, cast(sum(queries) as bigint) as queries, cast(sum(prompt_tokens) as bigint) as prompt_tokens,
+        cast(sum(completion_tokens) as bigint) as completion_tokens, cast(sum(cost_nano_usd) as bigint) as cost_nano_usd
+      from (
+        select c.id, ${figures} from corpora c cross join corpus_agents ca cross join ${sql.table(source)} ${t}
+        where c.organization_id = ${organizationId} and ca.corpus_id = c.id and ${rowsOf('agent_id')} = ca.agent_id and ${inRange}
+        group by c.id
+        union all
+        select c.id, ${figures} from corpora c cross join ${sql.table(source)} ${t}
+        where c.organization_id = ${organizationId} and ${own} and ${inRange}
+        group by c.id
+      ) x group by id ${order(sql`id`)}`.execute(this.db);
     return rows;
   }
 
