@@ -4,9 +4,9 @@
 // answer is not run again. Each result passes the context guardrails before the model reads it, and
 // is cut to the output cap. Tool output is data: it goes back as a `tool` message and nothing in it can
 // change the instructions or the set of tools, which is fixed when the answer starts.
-import { Ajv, type ValidateFunction } from 'ajv';
 import type { ChatMessage, ModelToolCall } from '../../providers/chat/chat-model.js';
 import type { GuardrailVerdict } from '../../guardrails/guardrail.js';
+import { checkArguments, describeProblems } from '../../tools/json-schema.js';
 import type { RunnableTool, ToolDefinition, ToolOutcome, ToolRunContext } from '../../tools/tool.js';
 
 export type ToolCallStatus = 'ok' | 'error' | 'invalid' | 'repeated' | 'blocked';
@@ -53,22 +53,6 @@ export interface ToolRound {
 }
 
 const RECORDED_OUTPUT_CHARACTERS = 2_000;
-const VALIDATORS_KEPT = 500;
-
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-const validators = new Map<string, ValidateFunction>();
-
-/** A compiled validator per schema, kept across answers (compiling costs more than a step's budget). */
-function validatorOf(schema: Record<string, unknown>): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (validate === undefined) {
-    validate = ajv.compile(schema);
-    if (validators.size >= VALIDATORS_KEPT) validators.delete(validators.keys().next().value!);
-    validators.set(key, validate);
-  }
-  return validate;
-}
 
 export function cut(text: string, characters: number): string {
   return text.length <= characters ? text : `${text.slice(0, characters)}… [cut: ${text.length - characters} more characters]`;
@@ -142,8 +126,9 @@ export class ToolBox {
       const text = `There is no tool named "${call.name}". The tools are: ${names}.`;
       return refused('invalid', text, text);
     }
-    const problem = argumentProblem(tool, call.arguments);
-    if (problem !== undefined) {
+    const checked = checkedArguments(tool, call.arguments);
+    if (typeof checked === 'string') {
+      const problem = checked;
       const text = `The arguments of "${call.name}" do not match its schema: ${problem}. Call it again with arguments that do.`;
       return refused('invalid', text, `"${call.name}" called with arguments that do not match its schema: ${problem}`);
     }
@@ -154,7 +139,7 @@ export class ToolBox {
     const startedAt = options.timer();
     const context = { ...options.context, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes };
     // Tools report their failures in the outcome; one that throws anyway fails this call, not the answer.
-    const outcome = await tool.run(call.arguments as Record<string, unknown>, context).catch((): ToolOutcome => ({ status: 'error', output: `The tool "${call.name}" failed.` }));
+    const outcome = await tool.run(checked, context).catch((): ToolOutcome => ({ status: 'error', output: `The tool "${call.name}" failed.` }));
     const latency = Math.round(options.timer() - startedAt);
     const guarded = await options.guardContext(cut(outcome.output, options.maxOutputCharacters));
     const modelText = guarded.blocked ? 'The result was withheld by a guardrail.' : guarded.text;
@@ -168,12 +153,9 @@ export class ToolBox {
   }
 }
 
-function argumentProblem(tool: RunnableTool, input: unknown): string | undefined {
+/** The arguments with their schema's defaults filled in, or what is wrong with them. */
+function checkedArguments(tool: RunnableTool, input: unknown): Record<string, unknown> | string {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return 'the arguments must be a JSON object';
-  const validate = validatorOf(tool.definition.parameters);
-  if (validate(input)) return undefined;
-  return (validate.errors ?? [])
-    .slice(0, 5)
-    .map((error) => `${error.instancePath === '' ? 'the arguments' : error.instancePath.slice(1).replaceAll('/', '.')} ${error.message ?? 'is not valid'}`)
-    .join('; ');
+  const checked = checkArguments(tool.definition.parameters, input);
+  return checked.ok ? checked.value : describeProblems(checked.problems.slice(0, 5));
 }

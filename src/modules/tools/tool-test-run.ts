@@ -4,7 +4,7 @@
 // (secrets masked) and the output the model would read.
 import { performance } from 'node:perf_hooks';
 import { BadRequest } from '../../errors.js';
-import { checkArguments } from '../../tools/api/json-schema.js';
+import { checkArguments } from '../../tools/json-schema.js';
 import type { RunnableTool, ToolOutcome } from '../../tools/tool.js';
 import type { Actor } from '../auth/actor.js';
 import type { ToolTestResult } from './tools.schemas.js';

@@ -6,7 +6,7 @@
 import type { RunnableTool, StoredTool, ToolOutcome, ToolRunContext } from '../tool.js';
 import type { ToolDeps } from '../tool-deps.js';
 import type { ApiToolConfig } from './config.js';
-import { checkArguments, describeProblems } from './json-schema.js';
+import { checkArguments, describeProblems } from '../json-schema.js';
 import { buildApiRequest, maskRequest } from './request-builder.js';
 import { capOutput, describeFailure, httpFailure, responseText } from './response-text.js';
 

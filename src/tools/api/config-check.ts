@@ -7,7 +7,7 @@ import { EgressRefused } from '../../net/egress-errors.js';
 import { checkDestination } from '../../net/egress.js';
 import type { AllowList } from '../../net/allowed-hosts.js';
 import type { ApiToolConfig } from './config.js';
-import { schemaProblems } from './json-schema.js';
+import { schemaProblems } from '../json-schema.js';
 import { bodyPlaceholders, pathPlaceholders, placementsOf, propertiesOf } from './placements.js';
 
 /** Property names every model provider accepts in a tool's parameters. */

@@ -1,5 +1,5 @@
-// The parameters of an API tool are a JSON Schema: checked as one when the tool is saved (against
-// the meta-schema, and compiled), and used to check the model's arguments at every call. One Ajv
+// The parameters of a tool are a JSON Schema: an API tool's checked as one when it is saved (against
+// the meta-schema, and compiled), and every tool's used to check the model's arguments at every call. One Ajv
 // instance, validators kept by schema text so that a tool's schema is compiled once.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
