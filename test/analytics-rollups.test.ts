@@ -117,12 +117,10 @@ describe.each(databaseKinds)('usage rollups (%s)', (kind) => {
 
   it('gives every scope the figures of its events, for spans cut anywhere in an hour', async () => {
     const { analytics } = t.app.services.store.repos;
-    const spans: TimeSpan[] = [
-      { from: new Date(START).toISOString(), to: new Date(START + 40 * HOUR).toISOString() },
-      { from: new Date(START + 90 * 60_000).toISOString(), to: new Date(START + 5 * HOUR + 17 * 60_000).toISOString() },
-      { from: new Date(START + 3 * HOUR + 1).toISOString(), to: new Date(START + 3 * HOUR + 59 * 60_000).toISOString() },
-      { from: new Date(START + 12 * HOUR + 45 * 60_000).toISOString(), to: new Date(START + 31 * HOUR + 15 * 60_000).toISOString() },
-    ];
+    // In order and apart, as the buckets of a range are: on the hour, inside one hour, across hours.
+    const at = (ms: number) => new Date(START + ms).toISOString();
+    const cuts = [0, 3 * HOUR + 1, 3 * HOUR + 59 * 60_000, 12 * HOUR + 45 * 60_000, 31 * HOUR + 15 * 60_000, 40 * HOUR];
+    const spans: TimeSpan[] = cuts.slice(1).map((to, i) => ({ from: at(cuts[i]!), to: at(to) }));
     for (const scope of scopes) {
       const fromRollups = await analytics.usage(owner.organizationId, scope, spans);
       const fromEvents = (await analytics.usageOfEvents(owner.organizationId, scope, spans)).map((row) =>

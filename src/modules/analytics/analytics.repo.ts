@@ -106,26 +106,27 @@ export class AnalyticsRepo {
   ) {}
 
   /**
-   * Queries, calls, tokens and cost of the scope's usage events, per span: the whole UTC hours of a
-   * span from the hourly rollups, what is left at its ends from the events themselves.
+   * Queries, calls, tokens and cost of the scope's usage events, per span (spans in order, apart).
+   * The whole UTC hours of the spans are read from the hourly rollups in one statement, hour by hour,
+   * and each hour added to its span here; what is left at a span's ends is counted from the events.
    */
   async usage(organizationId: number, scope: AnalyticsScope, spans: TimeSpan[]): Promise<UsageFigures[]> {
     const cuts = spans.map(cutAtHours);
-    const hours = cuts.flatMap((cut, position) => (cut.hours ? [{ span: cut.hours, position }] : []));
     const edges = cuts.flatMap((cut, position) => cut.edges.map((span) => ({ span, position })));
-    const [rolled, counted] = await Promise.all([
-      this.dialect.aggregatePerSpan(
-        this.db,
-        hours.map((part) => part.span),
-        (from, to) =>
-          this.db
+    const covered = cuts.flatMap((cut, position) => (cut.hours ? [{ from: Date.parse(cut.hours.from), to: Date.parse(cut.hours.to), position }] : []));
+    const [hourly, counted] = await Promise.all([
+      covered.length === 0
+        ? []
+        : this.db
             .selectFrom('usage_rollups as r')
             .where('r.organization_id', '=', organizationId)
             .where(rollupsOfScope(scope))
-            .where('r.hour_on', '>=', from)
-            .where('r.hour_on', '<', to)
-            .select(USAGE_FIGURES.map(([name, , ofRollup]) => total(ofRollup).as(name))),
-      ),
+            .where('r.hour_on', '>=', new Date(covered[0]!.from).toISOString())
+            .where('r.hour_on', '<', new Date(covered.at(-1)!.to).toISOString())
+            .groupBy('r.hour_on')
+            .orderBy('r.hour_on')
+            .select((eb) => [eb.ref('r.hour_on').as('hour_on'), ...USAGE_FIGURES.map(([name, , ofRollup]) => total(ofRollup).as(name))])
+            .execute(),
       this.usageOfEvents(
         organizationId,
         scope,
@@ -133,10 +134,17 @@ export class AnalyticsRepo {
       ),
     ]);
     const sums = spans.map(() => Object.fromEntries(USAGE_FIGURES.map(([name]) => [name, 0])) as unknown as UsageFigures);
-    const add = (into: UsageFigures, row: UsageFigures) => {
-      for (const [name] of USAGE_FIGURES) into[name] += Number(row[name]);
+    const add = (into: UsageFigures, row: object) => {
+      for (const [name] of USAGE_FIGURES) into[name] += Number((row as Record<string, unknown>)[name]);
     };
-    hours.forEach((part, i) => add(sums[part.position]!, rolled[i]!));
+    // Hours and spans both in order: one walk puts each hour in the span that holds it whole.
+    let next = 0;
+    for (const row of hourly) {
+      const hour = Date.parse(row.hour_on);
+      while (next < covered.length && covered[next]!.to <= hour) next++;
+      const span = covered[next];
+      if (span && span.from <= hour) add(sums[span.position]!, row);
+    }
     edges.forEach((part, i) => add(sums[part.position]!, counted[i]!));
     return sums;
   }
