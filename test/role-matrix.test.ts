@@ -113,6 +113,64 @@ const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
   return `${org(w)}/llm-configurations/${await llmConfigurations.get(w)!}`;
 };
+/** A dataset of the maker's with one query; a fresh one for deletions. */
+const newDataset = async (w: World) => {
+  const dataset = (await w.maker.api.post('/api/v2/datasets', { name: unique('Matrix dataset') })).body.data;
+  const queryId = (await w.maker.api.post(`/api/v2/datasets/${dataset.id}/queries`, { queries: [{ question: 'How many days of leave?', expected_answer: '25' }] })).body.data.ids[0];
+  return { id: dataset.id as number, queryId: queryId as number };
+};
+const datasets = new WeakMap<World, ReturnType<typeof newDataset>>();
+const dataset = (w: World) => {
+  if (!datasets.has(w)) datasets.set(w, newDataset(w));
+  return datasets.get(w)!;
+};
+const newMetric = async (w: World): Promise<number> => (await w.maker.api.post('/api/v2/metrics', { name: unique('Matrix metric'), kind: 'hit_at_k', parameters: { k: 3 } })).body.data.id;
+const metrics = new WeakMap<World, Promise<number>>();
+const metric = (w: World) => {
+  if (!metrics.has(w)) metrics.set(w, newMetric(w));
+  return metrics.get(w)!;
+};
+/** An agent of the maker's that stays active (the world's agent may have been deactivated by an earlier line). */
+const evaluatedAgents = new WeakMap<World, Promise<number>>();
+const evaluatedAgent = (w: World) => {
+  if (!evaluatedAgents.has(w)) evaluatedAgents.set(w, createAgent(w.maker, { name: unique('Evaluated agent') }).then((created) => created.id));
+  return evaluatedAgents.get(w)!;
+};
+/** An evaluation of the maker's agent on the world's dataset, started by the maker. */
+const newEvaluation = async (w: World): Promise<number> => {
+  const body = { agent_id: await evaluatedAgent(w), dataset_id: (await dataset(w)).id, metric_ids: [await metric(w)] };
+  return (await w.maker.api.post('/api/v2/evaluations', body)).body.data.id;
+};
+const evaluations = new WeakMap<World, Promise<number>>();
+const evaluation = (w: World) => {
+  if (!evaluations.has(w)) evaluations.set(w, newEvaluation(w));
+  return evaluations.get(w)!;
+};
+/** An evaluation still queued, with no job to run it (made through the repositories): cancelling it is always allowed. */
+const queuedEvaluation = async (w: World): Promise<number> => {
+  const at = new Date().toISOString();
+  return w.app.services.store.repos.evaluations.insert({
+    organization_id: w.orgId,
+    name: unique('Queued evaluation'),
+    agent_id: w.agentId,
+    history_id: w.historyId,
+    dataset_id: null,
+    judge_llm_configuration_id: null,
+    metrics: '[]',
+    status: 'queued',
+    concurrency: 1,
+    cost_budget_usd: null,
+    total_queries: 0,
+    error: null,
+    started_on: null,
+    finished_on: null,
+    created_on: at,
+    created_by: w.maker.id,
+    modified_on: at,
+    modified_by: w.maker.id,
+  });
+};
+const evaluationUrl = async (w: World) => `/api/v2/evaluations/${await evaluation(w)}`;
 /** A connector of the organization on the world's corpus, made by the maker (the flag on); never synced to a real library. */
 const newConnector = async (w: World): Promise<number> => {
   await w.maker.api.put('/api/v2/feature-flags/document-library-index', { enabled: true });
@@ -548,6 +606,62 @@ const MATRIX: Record<string, Case> = {
   'POST /api/v2/corpora/{corpus_id}/search': { call: (w) => ({ url: `${corpus(w)}/search`, body: { query: 'document' } }), expect: corpusManagers(200), foreign: 404 },
   'GET /api/v2/corpora/{corpus_id}/events': { call: (w) => ({ url: `${corpus(w)}/events`, stream: true }), expect: corpusManagers(200), foreign: 404 },
   'GET /api/corpus/{corpus_id}/document/': { call: (w) => ({ url: `/api/corpus/${w.corpusId}/document/` }), expect: corpusManagers(200), foreign: 404 },
+
+  // Evaluations: members run them; owners, admins and the creator (here the maker) change them.
+  'GET /api/v2/datasets': { call: () => ({ url: '/api/v2/datasets' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/datasets': { call: () => ({ url: '/api/v2/datasets', body: { name: unique('Matrix dataset') } }), expect: writers(201), foreign: 'own' },
+  'GET /api/v2/datasets/{dataset_id}': { call: async (w) => ({ url: `/api/v2/datasets/${(await dataset(w)).id}` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/datasets/{dataset_id}': { call: async (w) => ({ url: `/api/v2/datasets/${(await dataset(w)).id}`, body: { description: 'changed' } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/datasets/{dataset_id}': { call: async (w) => ({ url: `/api/v2/datasets/${(await newDataset(w)).id}` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/datasets/{dataset_id}/queries': { call: async (w) => ({ url: `/api/v2/datasets/${(await dataset(w)).id}/queries` }), expect: all(200), foreign: 404 },
+  'POST /api/v2/datasets/{dataset_id}/queries': {
+    call: async (w) => ({ url: `/api/v2/datasets/${(await dataset(w)).id}/queries`, body: { queries: [{ question: unique('Question') }] } }),
+    expect: admins(201),
+    foreign: 404,
+  },
+  'PUT /api/v2/datasets/{dataset_id}/queries/{query_id}': {
+    call: async (w) => {
+      const { id, queryId } = await dataset(w);
+      return { url: `/api/v2/datasets/${id}/queries/${queryId}`, body: { expected_answer: '25 days' } };
+    },
+    expect: admins(200),
+    foreign: 404,
+  },
+  'DELETE /api/v2/datasets/{dataset_id}/queries/{query_id}': {
+    call: async (w) => {
+      const { id, queryId } = await newDataset(w);
+      return { url: `/api/v2/datasets/${id}/queries/${queryId}` };
+    },
+    expect: admins(200),
+    foreign: 404,
+  },
+  'GET /api/v2/metrics': { call: () => ({ url: '/api/v2/metrics' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/metrics': { call: () => ({ url: '/api/v2/metrics', body: { name: unique('Matrix metric'), kind: 'mrr' } }), expect: writers(201), foreign: 'own' },
+  'GET /api/v2/metrics/{metric_id}': { call: async (w) => ({ url: `/api/v2/metrics/${await metric(w)}` }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/metrics/{metric_id}': { call: async (w) => ({ url: `/api/v2/metrics/${await metric(w)}`, body: { threshold: 1 } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/metrics/{metric_id}': { call: async (w) => ({ url: `/api/v2/metrics/${await newMetric(w)}` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/evaluations': { call: () => ({ url: '/api/v2/evaluations' }), expect: all(200), foreign: 'own' },
+  'POST /api/v2/evaluations': {
+    call: async (w) => ({ url: '/api/v2/evaluations', body: { agent_id: await evaluatedAgent(w), dataset_id: (await dataset(w)).id, metric_ids: [await metric(w)] } }),
+    expect: writers(201),
+    foreign: 404,
+  },
+  'GET /api/v2/evaluations/tags': { call: () => ({ url: '/api/v2/evaluations/tags' }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/evaluations/compare': { call: async (w) => ({ url: `/api/v2/evaluations/compare?ids=${await evaluation(w)},${await queuedEvaluation(w)}` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/evaluations/{evaluation_id}': { call: async (w) => ({ url: await evaluationUrl(w) }), expect: all(200), foreign: 404 },
+  'PUT /api/v2/evaluations/{evaluation_id}': { call: async (w) => ({ url: await evaluationUrl(w), body: { tags: ['matrix'] } }), expect: admins(200), foreign: 404 },
+  'DELETE /api/v2/evaluations/{evaluation_id}': { call: async (w) => ({ url: `/api/v2/evaluations/${await newEvaluation(w)}` }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/evaluations/{evaluation_id}/cancel': { call: async (w) => ({ url: `/api/v2/evaluations/${await queuedEvaluation(w)}/cancel` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/evaluations/{evaluation_id}/query-results': { call: async (w) => ({ url: `${await evaluationUrl(w)}/query-results` }), expect: all(200), foreign: 404 },
+  'GET /api/v2/evaluations/{evaluation_id}/query-results/{query_result_id}': {
+    call: async (w) => {
+      const url = await evaluationUrl(w);
+      return { url: `${url}/query-results/${(await w.maker.api.get(`${url}/query-results`)).body.data.items[0].id}` };
+    },
+    expect: all(200),
+    foreign: 404,
+  },
+  'GET /api/v2/evaluations/{evaluation_id}/metric-results': { call: async (w) => ({ url: `${await evaluationUrl(w)}/metric-results` }), expect: all(200), foreign: 404 },
 
   // Legacy generation
   'GET /api/corpus/': { call: () => ({ url: '/api/corpus/' }), expect: all(200), foreign: 'own' },
