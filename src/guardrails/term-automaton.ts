@@ -9,11 +9,21 @@ const ROOT = 0;
 
 /** Transitions (node, unit) → node, with linear probing; grows at half full. */
 class EdgeTable {
-  private keys = new Int32Array(1024).fill(-1);
-  private units = new Uint16Array(1024);
-  private targets = new Int32Array(1024);
-  private mask = 1023;
+  private keys: Int32Array;
+  private units: Uint16Array;
+  private targets: Int32Array;
+  private mask: number;
   size = 0;
+
+  /** Sized for `expected` transitions at most half full. */
+  constructor(expected: number) {
+    let capacity = 1024;
+    while (capacity < expected * 2) capacity *= 2;
+    this.keys = new Int32Array(capacity).fill(-1);
+    this.units = new Uint16Array(capacity);
+    this.targets = new Int32Array(capacity);
+    this.mask = capacity - 1;
+  }
 
   private slot(node: number, unit: number): number {
     let hash = Math.imul(node, 0x9e3779b1) + unit;
@@ -70,7 +80,7 @@ export interface TermAutomaton {
 /** Builds the automaton of folded terms (empty ones and repeats left out). */
 export function buildTermAutomaton(foldedTerms: readonly string[]): TermAutomaton {
   const terms = [...new Set(foldedTerms.filter((term) => term !== ''))];
-  const edges = new EdgeTable();
+  const edges = new EdgeTable(terms.reduce((sum, term) => sum + term.length, 0));
   const terminal: number[] = [-1];
   for (const [index, term] of terms.entries()) {
     let node = ROOT;
@@ -90,11 +100,21 @@ export function buildTermAutomaton(foldedTerms: readonly string[]): TermAutomato
   const nodes = terminal.length;
   const fail = new Int32Array(nodes);
   const outputLink = new Int32Array(nodes).fill(-1);
-  // Children of each node as (unit, child) pairs, for the breadth-first walk.
-  const children: number[][] = Array.from({ length: nodes }, () => []);
-  edges.forEach((node, unit, child) => children[node]!.push(unit, child));
-  const queue: number[] = [];
-  for (let i = 0; i < children[ROOT]!.length; i += 2) queue.push(children[ROOT]![i + 1]!);
+  // Children of each node, for the breadth-first walk: node n's are at firstChild[n] .. firstChild[n + 1].
+  const firstChild = new Int32Array(nodes + 1);
+  edges.forEach((node) => firstChild[node + 1]!++);
+  for (let node = 0; node < nodes; node++) firstChild[node + 1]! += firstChild[node]!;
+  const childUnits = new Uint16Array(edges.size);
+  const childNodes = new Int32Array(edges.size);
+  const filled = firstChild.slice(0, nodes);
+  edges.forEach((node, unit, child) => {
+    const at = filled[node]!++;
+    childUnits[at] = unit;
+    childNodes[at] = child;
+  });
+  const queue = new Int32Array(nodes);
+  let queued = 0;
+  for (let at = firstChild[ROOT]!; at < firstChild[ROOT + 1]!; at++) queue[queued++] = childNodes[at]!;
   const step = (node: number, unit: number): number => {
     for (;;) {
       const next = edges.get(node, unit);
@@ -103,16 +123,14 @@ export function buildTermAutomaton(foldedTerms: readonly string[]): TermAutomato
       node = fail[node]!;
     }
   };
-  for (let head = 0; head < queue.length; head++) {
+  for (let head = 0; head < queued; head++) {
     const node = queue[head]!;
-    const list = children[node]!;
-    for (let i = 0; i < list.length; i += 2) {
-      const unit = list[i]!;
-      const child = list[i + 1]!;
-      const target = node === ROOT ? ROOT : step(fail[node]!, unit);
+    for (let at = firstChild[node]!; at < firstChild[node + 1]!; at++) {
+      const child = childNodes[at]!;
+      const target = node === ROOT ? ROOT : step(fail[node]!, childUnits[at]!);
       fail[child] = target;
       outputLink[child] = terminal[target]! >= 0 ? target : outputLink[target]!;
-      queue.push(child);
+      queue[queued++] = child;
     }
   }
 
