@@ -46,9 +46,12 @@ export async function waitForEvaluation(
     return reply.body.data;
   };
   for (;;) {
+    // Listening before reading: an update between the read and the wait is not missed.
     let stop!: () => void;
     const told = new Promise<ProgressUpdate>((resolve) => {
-      stop = app.services.evaluationProgress.listen((update) => update.evaluation_id === evaluationId && resolve(update));
+      stop = app.services.evaluationProgress.listen((update) => {
+        if (update.evaluation_id === evaluationId && done({ status: update.status, progress: { answered: update.answered, total: update.total } })) resolve(update);
+      });
     });
     const evaluation = await read();
     if (done(evaluation)) {

@@ -67,7 +67,8 @@ export class EvaluationRunner implements JobHandler<'evaluation.run'> {
     const local = new AbortController();
     this.running.set(evaluationId, local);
     const signal = AbortSignal.any([stopping, local.signal]);
-    const context = this.contextOf(actor, evaluation, { historyId: record.id, configuration: configurationOf(record.snapshot) }, signal);
+    const owner = (await repos.usageEvents.agentOwner(organizationId, evaluation.agent_id)) ?? { project_id: null, team_id: null };
+    const context = this.contextOf(actor, evaluation, owner, { historyId: record.id, configuration: configurationOf(record.snapshot) }, signal);
     const pending = await repos.evaluationResults.pending(evaluationId);
     let answered = evaluation.total_queries - pending.length;
     let stop: 'cancelled' | 'budget' | undefined;
@@ -110,13 +111,14 @@ export class EvaluationRunner implements JobHandler<'evaluation.run'> {
     return { userId: user.id, organizationId: user.organization_id, email: user.email, role: user.role, credential: { kind: 'api_key', id: 0 } };
   }
 
-  private contextOf(actor: Actor, evaluation: EvaluationRecord, checkpoint: RunContext['checkpoint'], signal: AbortSignal): RunContext {
+  private contextOf(actor: Actor, evaluation: EvaluationRecord, owner: RunContext['owner'], checkpoint: RunContext['checkpoint'], signal: AbortSignal): RunContext {
     const judges = new Map<number, Promise<ResolvedModel | undefined>>();
     const patterns: CompiledPatterns = new Map();
     return {
       actor,
       evaluationId: evaluation.id,
       agentId: evaluation.agent_id,
+      owner,
       checkpoint,
       metrics: metricsOf(evaluation),
       judgeModel: (configurationId) => {

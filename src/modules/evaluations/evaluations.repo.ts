@@ -2,6 +2,7 @@
 // and scores of an evaluation are in evaluation-results.repo.ts.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { selectSlice } from '../../db/list-slice.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB, EvaluationResultStatus, EvaluationStatus, EvaluationsTable } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 
@@ -18,6 +19,11 @@ export interface EvaluationFilter {
 
 /** How many of an evaluation's results are in each state. */
 export type ResultCounts = Record<EvaluationResultStatus, number>;
+
+// Read before every query of a run: compiled once (src/db/precompiled.ts).
+const runStateOf = precompiled(2, (db: Kysely<DB>, organizationId: number, evaluationId: number) =>
+  db.selectFrom('evaluations').select(['status', 'spent_nano_usd']).where('organization_id', '=', organizationId).where('id', '=', evaluationId),
+);
 
 export const NO_RESULTS: ResultCounts = { pending: 0, completed: 0, blocked: 0, failed: 0 };
 
@@ -122,12 +128,7 @@ export class EvaluationsRepo {
 
   /** What the runner reads between queries: the status (another process may have cancelled it) and what was spent. */
   async runState(organizationId: number, evaluationId: number): Promise<{ status: EvaluationStatus; spent_nano_usd: number } | undefined> {
-    return this.db
-      .selectFrom('evaluations')
-      .select(['status', 'spent_nano_usd'])
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', evaluationId)
-      .executeTakeFirst();
+    return (await runStateOf(this.db, organizationId, evaluationId))[0];
   }
 
   /** Adds what a query's answer and judges cost to what the evaluation spent. */

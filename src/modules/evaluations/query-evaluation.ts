@@ -26,6 +26,8 @@ export interface RunContext {
   actor: Actor;
   evaluationId: number;
   agentId: number;
+  /** The agent's project and team, which its usage events count towards (read once a run). */
+  owner: { project_id: number | null; team_id: number | null };
   checkpoint: AskCheckpoint;
   metrics: MetricDefinition[];
   /** The judge model of a configuration, resolved once a run; undefined when the configuration is gone. */
@@ -122,6 +124,7 @@ async function askAgent(deps: QueryEvaluatorDeps, context: RunContext, question:
         status: response.status,
         organization_id: context.actor.organizationId,
         agent_id: context.agentId,
+        ...context.owner,
         user_id: context.actor.userId,
         evaluation_id: context.evaluationId,
         model: response.model,
@@ -198,6 +201,7 @@ async function scoreMetric(context: RunContext, metric: MetricDefinition, query:
     kind: 'judge',
     organization_id: context.actor.organizationId,
     agent_id: context.agentId,
+    ...context.owner,
     user_id: context.actor.userId,
     evaluation_id: context.evaluationId,
     model: resolved.configuration.model,
