@@ -1,0 +1,183 @@
+// `npm run bench:analytics`: the analytics routes over 1,000,000 usage events spread over 90 days
+// (with 100,000 responses, their votes and ratings, and 20,000 documents), on SQLite and, when
+// DATABASE_URL names a PostgreSQL server, on PostgreSQL. Each route is asked by day over the 90
+// days (Europe/Paris), sequentially, and its time to the last byte measured; p50, p95 and max are
+// printed with the aim (p95 under 300 ms). The server runs from the sources (as `npm run dev`), in
+// a child process, on a database of its own. See docs/performance.md.
+//
+// Settings: BENCH_ANALYTICS_EVENTS (default 1000000), BENCH_ANALYTICS_REQUESTS (timed requests a
+// route, default 30), BENCH_ANALYTICS_DATABASES (default sqlite, and postgres with DATABASE_URL).
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { analyticsPlan, postgresSink, seedAnalytics, sqliteSink } from './analytics-seed.mjs';
+import { ApiClient } from './lib/api-client.js';
+import { startChildServer } from './lib/child-server.js';
+import { CleanupStack } from './lib/cleanup.js';
+import { LOOPBACK, findFreePort } from './lib/free-port.js';
+import { describeMachine, formatMachine } from './lib/machine.js';
+import { percentile } from './lib/percentiles.js';
+import { createScratchPostgres, postgresServerUrl } from './lib/scratch-postgres.js';
+import { openForSeeding } from './lib/seed-database.js';
+import { makeTempDir } from './lib/temp-dir.js';
+
+const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 30);
+const WARMUP = 3;
+const DAYS = 90;
+const AIM_P95_MS = 300;
+const ADMIN_EMAIL = 'bench@example.com';
+
+const log = (message) => process.stderr.write(`[bench:analytics] ${message}\n`);
+
+/** What is asked: every route by day over the whole range, and a few other scopes and rankings. */
+function targets(world, range) {
+  const base = `from=${range.from}&to=${range.to}&interval=day&timezone=Europe/Paris`;
+  const routes = ['summary', 'cost', 'tokens', 'query-count', 'votes', 'document-count', 'indexing-mode', 'most-active'];
+  return [
+    ...routes.map((route) => ({ label: `${route} (overall)`, path: `/api/v2/analytics/${route}?${base}` })),
+    { label: 'summary (busiest agent)', path: `/api/v2/analytics/summary?${base}&scope=agent&scope_id=${world.agents[0].id}` },
+    { label: 'cost (busiest user)', path: `/api/v2/analytics/cost?${base}&scope=user&scope_id=${world.users[0]}` },
+    { label: 'query-count (a team)', path: `/api/v2/analytics/query-count?${base}&scope=team&scope_id=${world.agents[0].teamId}` },
+    { label: 'tokens (a corpus)', path: `/api/v2/analytics/tokens?${base}&scope=corpus&scope_id=${world.corpora[0]}` },
+    { label: 'most-active users', path: `/api/v2/analytics/most-active?${base}&entity=users` },
+    { label: 'most-active corpora', path: `/api/v2/analytics/most-active?${base}&entity=corpora` },
+    { label: 'cost by hour, 7 days', path: `/api/v2/analytics/cost?from=${range.lastWeek}&to=${range.to}&interval=hour&timezone=Europe/Paris` },
+  ];
+}
+
+async function startServer(cleanup, dataDir, password, databaseUrl) {
+  const port = await findFreePort();
+  const server = await startChildServer(
+    {
+      label: 'agent-platform',
+      nodeArgs: ['--import', 'tsx', 'src/cli.ts', 'serve'],
+      env: {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: LOOPBACK,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD: password,
+        LIMIT_REQUESTS_PER_MINUTE: '10000000',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      port,
+      readyPath: '/health',
+      startTimeoutMs: 120_000,
+    },
+    cleanup,
+  );
+  return server;
+}
+
+async function ownerClient(server, password) {
+  const anonymous = new ApiClient(server.baseUrl);
+  const session = await anonymous.call('POST', '/api/v2/auth/login', { email: ADMIN_EMAIL, password });
+  return anonymous.withBearer(session.token);
+}
+
+/** Teams, projects, agents, corpora and users, made through the API as an organization would. */
+async function buildWorld(client) {
+  const me = await client.call('GET', '/api/v2/users/me');
+  const teams = [];
+  for (let i = 0; i < 5; i++) teams.push((await client.call('POST', '/api/v2/teams', { name: `Team ${i}` }, 201)).id);
+  const projects = [];
+  for (let i = 0; i < 10; i++) projects.push((await client.call('POST', '/api/v2/projects', { name: `Project ${i}` }, 201)).id);
+  const agents = [];
+  for (let i = 0; i < 20; i++) {
+    const agent = await client.call('POST', '/api/v2/agents', { name: `Agent ${i}`, instructions: 'Answer.', team_id: teams[i % 5], project_id: projects[i % 10] }, 201);
+    agents.push({ id: agent.id, teamId: teams[i % 5], projectId: projects[i % 10] });
+  }
+  const corpora = [];
+  for (let i = 0; i < 10; i++) {
+    const corpus = await client.call('POST', '/api/v2/corpora', { name: `Corpus ${i}` }, 201);
+    corpora.push(corpus.id);
+    for (const agent of [agents[(2 * i) % 20], agents[(2 * i + 1) % 20]]) await client.call('POST', `/api/v2/corpora/${corpus.id}/agents`, { agent_id: agent.id });
+  }
+  const users = [me.id];
+  for (let i = 0; i < 99; i++) users.push((await client.call('POST', '/api/v2/users', { email: `user${i}@example.com`, first_name: 'User', last_name: String(i) }, 201)).user.id);
+  return { organizationId: me.organization_id, agents, corpora, users, firstDocumentId: 1_000_000, firstThreadId: 1_000_000, firstResponseId: 1_000_000 };
+}
+
+async function measure(client, target) {
+  const times = [];
+  for (let i = 0; i < WARMUP + REQUESTS; i++) {
+    const started = performance.now();
+    const reply = await client.request('GET', target.path);
+    const elapsed = performance.now() - started;
+    if (reply.status !== 200) throw new Error(`${target.label}: ${reply.status} ${reply.text.slice(0, 300)}`);
+    if (i === 0) checkTotals(target.label, JSON.parse(reply.text).data);
+    if (i >= WARMUP) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
+}
+
+/** Every total is the sum of its points (costs to the nano-dollar): checked on the real volume too. */
+function checkTotals(label, data) {
+  for (const [figure, total] of Object.entries(data.totals)) {
+    const sum = data.points.reduce((acc, point) => acc + point[figure], 0);
+    if (Math.round(sum * 1e9) !== Math.round(total * 1e9)) throw new Error(`${label}: ${figure} sums to ${sum}, total ${total}`);
+  }
+}
+
+async function runOn(kind) {
+  const cleanup = new CleanupStack();
+  try {
+    const dataDir = await makeTempDir('agent-platform-analytics-bench', cleanup);
+    const password = randomBytes(15).toString('base64url');
+    const serverUrl = postgresServerUrl();
+    const databaseUrl = kind === 'postgres' ? await createScratchPostgres(serverUrl, 'analytics_bench', cleanup) : undefined;
+    let server = await startServer(cleanup, dataDir, password, databaseUrl);
+    let client = await ownerClient(server, password);
+    const world = await buildWorld(client);
+    const endMs = Date.now();
+    const plan = analyticsPlan({ events: EVENTS, days: DAYS, endMs });
+    const seedStarted = performance.now();
+    let seeded;
+    if (kind === 'sqlite') {
+      await server.stop();
+      const db = openForSeeding(dataDir);
+      seeded = await seedAnalytics(sqliteSink(db), world, plan, log);
+      db.close();
+      server = await startServer(cleanup, dataDir, password, undefined);
+      client = client.at(server.baseUrl);
+    } else {
+      const pgClient = new pg.Client({ connectionString: databaseUrl });
+      await pgClient.connect();
+      seeded = await seedAnalytics(postgresSink(pgClient), world, plan, log);
+      for (const table of ['documents', 'chat_threads', 'agent_responses']) {
+        await pgClient.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
+      }
+      // What autovacuum does shortly after a bulk load (the rollups' rows were updated once an event),
+      // done at once so that plans and visibility are settled before measuring.
+      await pgClient.query('vacuum analyze');
+      await pgClient.end();
+    }
+    log(`${kind}: seeded ${EVENTS} events, ${seeded.responses} responses in ${seeded.threads} threads in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+    const range = { from: new Date(endMs - DAYS * 86_400_000).toISOString(), to: new Date(endMs + 60_000).toISOString(), lastWeek: new Date(endMs - 7 * 86_400_000).toISOString() };
+    const overall = JSON.parse((await client.request('GET', `/api/v2/analytics/query-count?from=${range.from}&to=${range.to}&interval=month`)).text).data.totals;
+    log(`${kind}: ${overall.queries} questions counted`);
+    const results = [];
+    for (const target of targets(world, range)) {
+      const figures = await measure(client, target);
+      results.push({ kind, label: target.label, ...figures });
+      log(`${kind} ${target.label}: p95 ${figures.p95.toFixed(1)} ms`);
+    }
+    return results;
+  } finally {
+    await cleanup.runAll();
+  }
+}
+
+const kinds = (process.env.BENCH_ANALYTICS_DATABASES ?? (postgresServerUrl() ? 'sqlite,postgres' : 'sqlite')).split(',');
+process.stdout.write(`Machine: ${formatMachine(describeMachine())}\n`);
+process.stdout.write(`${EVENTS.toLocaleString('en')} usage events over ${DAYS} days; ${REQUESTS} timed requests a target after ${WARMUP} untimed\n\n`);
+const rows = [];
+for (const kind of kinds) rows.push(...(await runOn(kind)));
+process.stdout.write('| database | target | p50 ms | p95 ms | max ms | p95 < 300 ms |\n|---|---|---:|---:|---:|:-:|\n');
+for (const row of rows) {
+  process.stdout.write(`| ${row.kind} | ${row.label} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${row.p95 < AIM_P95_MS ? 'yes' : 'no'} |\n`);
+}
