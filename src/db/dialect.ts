@@ -45,6 +45,10 @@ export interface Dialect {
    * statement once per span (prepared once).
    */
   aggregatePerSpan<R>(db: Kysely<any>, spans: TimeSpan[], aggregate: SpanAggregate<R>): Promise<R[]>;
+  /** The start of the instant's UTC hour, in the form instants are stored: rows grouped by hour, in one statement. */
+  utcHourOf(column: Expression<string>): Expression<string>;
+  /** The column (instants) is one of the instants, given as one parameter however many there are. */
+  instantIn(column: Expression<string>, instants: string[]): Expression<SqlBool>;
   /** JSON written by the database, byte for byte as JSON.stringify writes it (listings of many rows). */
   json: JsonText;
   /** A unique constraint refused the statement. */

@@ -583,6 +583,9 @@ export interface UsageRollupsTable {
   timed_events: number;
 }
 
+/** The same sums by UTC day (`day_on`: its midnight); kept by their own triggers. */
+export type UsageDailyRollupsTable = Omit<UsageRollupsTable, 'hour_on'> & { day_on: string };
+
 /** A dataset of queries an agent is evaluated on (src/modules/evaluations/). */
 export interface EvaluationDatasetsTable {
   id: Id;
@@ -792,6 +795,7 @@ export interface DB {
   thread_attachments: ThreadAttachmentsTable;
   usage_events: UsageEventsTable;
   usage_rollups: UsageRollupsTable;
+  usage_daily_rollups: UsageDailyRollupsTable;
   evaluation_datasets: EvaluationDatasetsTable;
   evaluation_queries: EvaluationQueriesTable;
   evaluation_metrics: EvaluationMetricsTable;

@@ -35,6 +35,8 @@ export const postgresDialect: Dialect = {
       order by span.position`.execute(db);
     return rows;
   },
+  utcHourOf: (column) => sql<string>`date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC'`,
+  instantIn: (column, instants) => sql<boolean>`${column} = any(cast(${instants} as timestamptz[]))`,
   isUniqueViolation: (error) => errorCode(error) === '23505',
   isUnavailable: (error) => {
     const code = errorCode(error);

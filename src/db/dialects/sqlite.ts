@@ -41,6 +41,9 @@ export const sqliteDialect: Dialect = {
   vectorStore: sqliteVectorStore,
   json: sqliteJsonText,
   aggregatePerSpan: aggregatePerSpanOneByOne,
+  utcHourOf: (column) => sql<string>`substr(${column}, 1, 13) || ':00:00.000Z'`,
+  // Looked up value by value in an index on the column.
+  instantIn: (column, instants) => sql<boolean>`${column} in (select value from json_each(${JSON.stringify(instants)}))`,
   isUniqueViolation: (error) => {
     const code = sqliteCode(error);
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

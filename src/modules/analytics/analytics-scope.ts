@@ -3,6 +3,7 @@
 // they were made); a corpus's figures are those of the agents connected to it now, and its own events
 // of no agent (the embeddings of its documents). The same scope reads events, or their hourly rollups.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { RollupKey } from './rollup-reads.js';
 
 export const SCOPES = ['overall', 'agent', 'corpus', 'project', 'team', 'user'] as const;
 export type ScopeKind = (typeof SCOPES)[number];
@@ -27,16 +28,19 @@ export function eventsOfScope(scope: AnalyticsScope): RawBuilder<SqlBool> {
   }
 }
 
-/** The rollup rows (alias r) that sum the scope's events (usage_rollups keeps a corpus's row for events of no agent). */
-export function rollupsOfScope(scope: AnalyticsScope): RawBuilder<SqlBool> {
+/**
+ * The rollup rows that sum the scope's events: its own dimension's; for a corpus, those of the agents
+ * connected to it now (`connectedAgents`) and its own (usage_rollups keeps a corpus's rows for its
+ * events of no agent).
+ */
+export function rollupKeysOfScope(scope: AnalyticsScope, connectedAgents: number[]): RollupKey[] {
   switch (scope.kind) {
     case 'overall':
-      return sql<SqlBool>`r.dimension = 'all' and r.dimension_id = 0`;
+      return [{ dimension: 'all', id: 0 }];
     case 'corpus':
-      return sql<SqlBool>`((r.dimension = 'agent' and r.dimension_id in (select ca.agent_id from corpus_agents ca where ca.corpus_id = ${scope.id}))
-        or (r.dimension = 'corpus' and r.dimension_id = ${scope.id}))`;
+      return [...connectedAgents.map((id): RollupKey => ({ dimension: 'agent', id })), { dimension: 'corpus', id: scope.id }];
     default:
-      return sql<SqlBool>`r.dimension = ${scope.kind} and r.dimension_id = ${scope.id}`;
+      return [{ dimension: scope.kind, id: scope.id }];
   }
 }
 
