@@ -10,12 +10,10 @@ import { aggregatePerSpanByHour } from '../src/modules/analytics/per-hour.js';
 import { planRollupReads } from '../src/modules/analytics/rollup-plan.js';
 import { up as addDailyRollups } from '../src/db/migrations/2026_11_24_0019_usage_daily_rollups.js';
 import { bucketRange, type Interval } from '../src/modules/analytics/time-buckets.js';
-import { recordUsage } from '../src/modules/analytics/usage-events.js';
 import { startTestApp, type TestApp } from './support/app.js';
-import { createCorpus } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
-import { createAgent, createOrganization, createUser, type TestUser } from './support/factories.js';
-import { createProject, createTeam } from './support/people.js';
+import type { TestUser } from './support/factories.js';
+import { recordUsageHistory } from './support/usage-history.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -53,54 +51,13 @@ describe.each(databaseKinds)('daily usage rollups (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const organizationId = await createOrganization(t.app);
-    owner = await createUser(t.app, { organizationId, role: 'owner' });
-    const member = await createUser(t.app, { organizationId, role: 'member' });
-    const team = await createTeam(owner);
-    const project = await createProject(owner);
-    const teamAgent = await createAgent(owner, { team_id: team.id, project_id: project.id });
-    const loneAgent = await createAgent(owner);
-    const corpus = await createCorpus(owner);
-    expect((await owner.api.post(`/api/v2/corpora/${corpus.id}/agents`, { agent_id: teamAgent.id })).status).toBe(200);
-    scopes = [
-      { kind: 'overall' },
-      { kind: 'agent', id: teamAgent.id },
-      { kind: 'user', id: member.id },
-      { kind: 'team', id: team.id },
-      { kind: 'project', id: project.id },
-      { kind: 'corpus', id: corpus.id },
-    ];
-    const { repos } = t.app.services.store;
-    let state = 7;
-    const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)]!;
-    for (let i = 0; i < 400; i++) {
-      const kindOf = pick(['answer', 'answer', 'judge', 'embedding'] as const);
-      await recordUsage(repos, {
-        kind: kindOf,
-        status: kindOf === 'answer' ? pick(['completed', 'failed', 'blocked'] as const) : null,
-        organization_id: organizationId,
-        agent_id: kindOf === 'embedding' ? null : pick([teamAgent.id, loneAgent.id]),
-        corpus_id: kindOf === 'embedding' ? corpus.id : null,
-        user_id: pick([owner.id, member.id]),
-        model: 'm',
-        prompt_tokens: Math.floor(random() * 1000),
-        completion_tokens: Math.floor(random() * 100),
-        cost: random() < 0.2 ? null : Math.floor(random() * 1e6) / 1e9,
-        latency_ms: kindOf === 'answer' && random() < 0.9 ? Math.floor(random() * 5000) : null,
-        occurred_on: new Date(START + Math.floor(random() * 28 * DAY)).toISOString(),
-      });
-    }
-    // Answers end, events move to another day, events go away: the triggers follow each change.
-    const db = t.app.database.db;
-    const ids = (await db.selectFrom('usage_events').select('id').where('organization_id', '=', organizationId).orderBy('id').execute()).map((row) => row.id);
-    for (const id of ids.filter((_, i) => i % 7 === 0)) {
-      await db.updateTable('usage_events').set({ status: 'completed', prompt_tokens: 42, cost_nano_usd: null }).where('id', '=', id).where('kind', '=', 'answer').execute();
-    }
-    for (const id of ids.filter((_, i) => i % 11 === 0)) {
-      await db.updateTable('usage_events').set({ occurred_on: new Date(START + 3 * DAY + id * 61_000).toISOString(), user_id: member.id }).where('id', '=', id).execute();
-    }
-    await db.deleteFrom('usage_events').where('id', 'in', ids.filter((_, i) => i % 13 === 0)).execute();
+    ({ owner, scopes } = await recordUsageHistory(t, {
+      seed: 7,
+      events: 400,
+      start: START,
+      spanMs: 28 * DAY,
+      movedTo: (id) => START + 3 * DAY + id * 61_000,
+    }));
   });
   afterAll(() => t.close());
 

@@ -4,80 +4,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimeSpan } from '../src/db/dialect.js';
 import type { AnalyticsScope } from '../src/modules/analytics/analytics-scope.js';
-import { recordUsage } from '../src/modules/analytics/usage-events.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
-import { createAgent, createOrganization, createUser, type TestUser } from './support/factories.js';
-import { createCorpus } from './support/corpora.js';
-import { createProject, createTeam } from './support/people.js';
+import type { TestUser } from './support/factories.js';
+import { recordUsageHistory } from './support/usage-history.js';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-03-28T20:00:00.000Z');
-
-/** A repeatable sequence of numbers in [0, 1). */
-function seeded(seed: number) {
-  let state = seed;
-  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-}
 
 describe.each(databaseKinds)('usage rollups (%s)', (kind) => {
   let t: TestApp;
   let owner: TestUser;
   let member: TestUser;
   let scopes: AnalyticsScope[];
-  const random = seeded(11);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const organizationId = await createOrganization(t.app);
-    owner = await createUser(t.app, { organizationId, role: 'owner' });
-    member = await createUser(t.app, { organizationId, role: 'member' });
-    const team = await createTeam(owner);
-    const project = await createProject(owner);
-    const teamAgent = await createAgent(owner, { team_id: team.id, project_id: project.id });
-    const loneAgent = await createAgent(owner);
-    const corpus = await createCorpus(owner);
-    expect((await owner.api.post(`/api/v2/corpora/${corpus.id}/agents`, { agent_id: teamAgent.id })).status).toBe(200);
-    scopes = [
-      { kind: 'overall' },
-      { kind: 'agent', id: teamAgent.id },
-      { kind: 'agent', id: loneAgent.id },
-      { kind: 'user', id: member.id },
-      { kind: 'team', id: team.id },
-      { kind: 'project', id: project.id },
-      { kind: 'corpus', id: corpus.id },
-    ];
-
-    const { repos } = t.app.services.store;
-    const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)]!;
-    for (let i = 0; i < 300; i++) {
-      const kindOf = pick(['answer', 'answer', 'judge', 'embedding'] as const);
-      const agent = kindOf === 'embedding' ? null : pick([teamAgent.id, loneAgent.id]);
-      await recordUsage(repos, {
-        kind: kindOf,
-        status: kindOf === 'answer' ? pick(['completed', 'failed', 'blocked'] as const) : null,
-        organization_id: organizationId,
-        agent_id: agent,
-        corpus_id: kindOf === 'embedding' ? corpus.id : null,
-        user_id: pick([owner.id, member.id]),
-        model: 'm',
-        prompt_tokens: Math.floor(random() * 1000),
-        completion_tokens: Math.floor(random() * 100),
-        cost: random() < 0.2 ? null : Math.floor(random() * 1e6) / 1e9,
-        latency_ms: kindOf === 'answer' && random() < 0.9 ? Math.floor(random() * 5000) : null,
-        occurred_on: new Date(START + Math.floor(random() * 30 * HOUR)).toISOString(),
-      });
-    }
-    // Events change after they are written: answers end (status, tokens, cost), move in time, go away.
-    const db = t.app.database.db;
-    const ids = (await db.selectFrom('usage_events').select('id').where('organization_id', '=', organizationId).orderBy('id').execute()).map((row) => row.id);
-    for (const id of ids.filter((_, i) => i % 7 === 0)) {
-      await db.updateTable('usage_events').set({ status: 'completed', prompt_tokens: 42, cost_nano_usd: null, latency_ms: 1234 }).where('id', '=', id).where('kind', '=', 'answer').execute();
-    }
-    for (const id of ids.filter((_, i) => i % 11 === 0)) {
-      await db.updateTable('usage_events').set({ occurred_on: new Date(START + 31 * HOUR + id * 1000).toISOString(), user_id: member.id }).where('id', '=', id).execute();
-    }
-    await db.deleteFrom('usage_events').where('id', 'in', ids.filter((_, i) => i % 13 === 0)).execute();
+    ({ owner, member, scopes } = await recordUsageHistory(t, {
+      seed: 11,
+      events: 300,
+      start: START,
+      spanMs: 30 * HOUR,
+      movedTo: (id) => START + 31 * HOUR + id * 1000,
+    }));
   });
   afterAll(() => t.close());
 
