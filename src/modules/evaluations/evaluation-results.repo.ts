@@ -64,7 +64,9 @@ export class EvaluationResultsRepo {
   }
 
   async insertScores(scores: Insertable<EvaluationScoresTable>[]): Promise<void> {
-    if (scores.length > 0) await this.db.insertInto('evaluation_scores').values(scores).execute();
+    for (let start = 0; start < scores.length; start += INSERT_BATCH) {
+      await this.db.insertInto('evaluation_scores').values(scores.slice(start, start + INSERT_BATCH)).execute();
+    }
   }
 
   /** The sums of each metric's scores over the evaluation: what a summary needs, read from the index. */

@@ -1,9 +1,10 @@
 // Runs evaluations as durable jobs ('evaluation.run', one per evaluation, leased by any worker).
 // A run answers the evaluation's pending queries, `concurrency` at a time, and writes each query's
-// result, scores, usage events and cost in one transaction as soon as it has them: a server that
-// stops mid-run (or dies) leaves the answered queries answered, and the next run — after a restart,
-// or on another worker — goes on with the pending ones. Between queries it reads the evaluation's
-// status (cancelled by anyone, in any process) and what it has spent (its budget).
+// result, scores, usage events and cost as soon as it has them (those that finish together in one
+// transaction: evaluation-writer.ts): a server that stops mid-run (or dies) leaves the answered
+// queries answered, and the next run — after a restart, or on another worker — goes on with the
+// pending ones. Before each query it goes by the evaluation's status (cancelled by anyone, in any
+// process) and what it has spent (its budget) as the last write read them.
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import type { EvaluationStatus } from '../../db/schema.js';
@@ -13,16 +14,23 @@ import type { Embedder } from '../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import { configurationOf } from '../agents/agent-config.js';
-import { recordUsage } from '../analytics/usage-events.js';
 import type { LlmConfigurationsService, ResolvedModel } from '../llm/llm-configurations.service.js';
 import type { AskService } from '../runtime/ask.service.js';
 import { metricsOf } from './evaluation.presenters.js';
 import type { EvaluationProgress } from './evaluation-progress.js';
-import type { EvaluationRecord } from './evaluations.repo.js';
-import { evaluateQuery, type PendingQuery, type QueryOutcome, type RunContext } from './query-evaluation.js';
+import { EvaluationWriter } from './evaluation-writer.js';
+import type { EvaluationRecord, RunState } from './evaluations.repo.js';
+import { evaluateQuery, type RunContext } from './query-evaluation.js';
 
 /** States a run does not go on from. */
 export const ENDED: ReadonlySet<EvaluationStatus> = new Set(['completed', 'cancelled', 'budget_exhausted', 'failed']);
+
+/** Cancelled (or deleted) by anyone, or the budget spent: no further query starts. */
+function reasonToStop(evaluation: EvaluationRecord, state: RunState | undefined): 'cancelled' | 'budget' | undefined {
+  if (!state || state.status !== 'running') return 'cancelled';
+  if (evaluation.cost_budget_usd !== null && state.spent_nano_usd >= Math.round(evaluation.cost_budget_usd * 1e9)) return 'budget';
+  return undefined;
+}
 
 /** Runs `work` over the items, at most `limit` at a time, in order of start. */
 async function concurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -72,16 +80,19 @@ export class EvaluationRunner implements JobHandler<'evaluation.run'> {
     const pending = await repos.evaluationResults.pending(evaluationId);
     let answered = evaluation.total_queries - pending.length;
     let stop: 'cancelled' | 'budget' | undefined;
+    // Read once here, then as each write leaves it: a cancel from another process is seen after the next write.
+    let state = await repos.evaluations.runState(organizationId, evaluationId);
+    const writer = new EvaluationWriter(this.deps.store, evaluationId, (after) => (state = after));
     try {
       await concurrently(pending, evaluation.concurrency, async (query) => {
         if (stop !== undefined || signal.aborted) return;
-        stop = await this.reasonToStop(evaluation);
+        stop = reasonToStop(evaluation, state);
         // A cancelled run stops its queries in flight; a spent budget lets them finish.
         if (stop === 'cancelled') local.abort();
         if (stop !== undefined) return;
         const outcome = await evaluateQuery(this.deps, context, query);
         if (outcome === undefined || signal.aborted) return;
-        if (await this.save(evaluation, query, outcome)) answered++;
+        if (await writer.save(query, outcome)) answered++;
         this.deps.progress.tell({ organization_id: organizationId, evaluation_id: evaluationId, status: 'running', answered, total: evaluation.total_queries });
       });
     } finally {
@@ -131,24 +142,6 @@ export class EvaluationRunner implements JobHandler<'evaluation.run'> {
     };
   }
 
-  /** Cancelled (or deleted) by anyone, or the budget spent: no further query starts. */
-  private async reasonToStop(evaluation: EvaluationRecord): Promise<'cancelled' | 'budget' | undefined> {
-    const state = await this.deps.store.repos.evaluations.runState(evaluation.organization_id, evaluation.id);
-    if (!state || state.status !== 'running') return 'cancelled';
-    if (evaluation.cost_budget_usd !== null && state.spent_nano_usd >= Math.round(evaluation.cost_budget_usd * 1e9)) return 'budget';
-    return undefined;
-  }
-
-  /** The result, its scores, the usage events and the cost, together; false when the result was written already. */
-  private save(evaluation: EvaluationRecord, query: PendingQuery, outcome: QueryOutcome): Promise<boolean> {
-    return this.deps.store.transaction(async (repos) => {
-      if (!(await repos.evaluationResults.saveAnswered(evaluation.id, query.id, outcome.result))) return false;
-      await repos.evaluationResults.insertScores(outcome.scores.map((score) => ({ ...score, result_id: query.id, evaluation_id: evaluation.id })));
-      await repos.evaluations.addSpent(evaluation.id, outcome.spentNanoUsd);
-      for (const event of outcome.usage) await recordUsage(repos, event);
-      return true;
-    });
-  }
 
   /** Ends the run in its final state and the job with it, in one transaction. */
   private async end(evaluation: EvaluationRecord, status: EvaluationStatus, error: string | null, complete: CompleteJob): Promise<void> {

@@ -17,10 +17,16 @@ export interface EvaluationFilter {
   status?: EvaluationStatus | undefined;
 }
 
+/** What a run goes by between queries: whether it still runs, and what it has spent (nano-USD). */
+export interface RunState {
+  status: EvaluationStatus;
+  spent_nano_usd: number;
+}
+
 /** How many of an evaluation's results are in each state. */
 export type ResultCounts = Record<EvaluationResultStatus, number>;
 
-// Read before every query of a run: compiled once (src/db/precompiled.ts).
+// Read when a run starts: compiled once (src/db/precompiled.ts).
 const runStateOf = precompiled(2, (db: Kysely<DB>, organizationId: number, evaluationId: number) =>
   db.selectFrom('evaluations').select(['status', 'spent_nano_usd']).where('organization_id', '=', organizationId).where('id', '=', evaluationId),
 );
@@ -127,18 +133,23 @@ export class EvaluationsRepo {
   }
 
   /** What the runner reads between queries: the status (another process may have cancelled it) and what was spent. */
-  async runState(organizationId: number, evaluationId: number): Promise<{ status: EvaluationStatus; spent_nano_usd: number } | undefined> {
-    return (await runStateOf(this.db, organizationId, evaluationId))[0];
+  async runState(organizationId: number, evaluationId: number): Promise<RunState | undefined> {
+    const row = (await runStateOf(this.db, organizationId, evaluationId))[0];
+    return row && { status: row.status, spent_nano_usd: Number(row.spent_nano_usd) };
   }
 
-  /** Adds what a query's answer and judges cost to what the evaluation spent. */
-  async addSpent(evaluationId: number, nanoUsd: number): Promise<void> {
-    if (nanoUsd === 0) return;
-    await this.db
+  /**
+   * Adds what answers and judges cost to what the evaluation spent, and answers its state as it is
+   * then (undefined when it is gone): the runner's read of it after each write, in the same statement.
+   */
+  async addSpent(evaluationId: number, nanoUsd: number): Promise<RunState | undefined> {
+    const row = await this.db
       .updateTable('evaluations')
       .set({ spent_nano_usd: sql`spent_nano_usd + ${nanoUsd}` })
       .where('id', '=', evaluationId)
-      .execute();
+      .returning(['status', 'spent_nano_usd'])
+      .executeTakeFirst();
+    return row && { status: row.status, spent_nano_usd: Number(row.spent_nano_usd) };
   }
 
   private async withTags<Row extends { id: number }>(rows: Row[]): Promise<(Row & { tags: string[] })[]> {
