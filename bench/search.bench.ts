@@ -60,7 +60,7 @@ function floorStatements(db: SQLite.Database, corpusId: number) {
     if (!statement) {
       statement = db.prepare(`
         select c.id, c.corpus_id, c.document_id, c.position, c.text, c.page, c.heading, c.token_count,
-          c.search_title, c.search_heading, c.search_body, d.source, d.type
+          c.search_title, c.search_heading, c.search_body, d.source, d.type, d.chunk_count
         from chunks as c inner join documents as d on d.id = c.document_id
         where c.id in (${Array(count).fill('?').join(', ')}) and d.deleted_on is null`);
       passages.set(count, statement);

@@ -10,7 +10,9 @@
 // - proximity: for each pair of neighbouring query terms, how close they are in one field (1 when
 //   adjacent in the query's order, a phrase), weighted by the rarer term's IDF.
 //
-// The score is the parts' weighted sum.
+// The score is the parts' weighted sum; rankChunks then folds in each passage's document's evidence
+// (src/search/document-evidence.ts) and lets further passages of one document count less.
+import { withDocumentEvidence } from './document-evidence.js';
 
 export interface CorpusStatistics {
   /** Chunks in the searched corpora. */
@@ -144,6 +146,8 @@ export interface IndexedChunk {
   search_heading: string;
   search_body: string;
   token_count: number;
+  /** How many chunks the chunk's document has: its length, for the document's evidence. */
+  chunk_count: number;
 }
 
 const termsOf = (field: string) => (field === '' ? [] : field.split(' '));
@@ -158,12 +162,11 @@ export const REPEAT_DOCUMENT_FACTOR = 0.8;
 /** The chunks scored, best first (equal scores by id), at most `depth`. */
 export function rankChunks<T extends IndexedChunk>(scorer: QueryScorer, chunks: readonly T[], depth: number): { row: T; score: number }[] {
   const byScore = (a: { row: T; score: number }, b: { row: T; score: number }) => b.score - a.score || a.row.id - b.row.id;
-  const scored = chunks
-    .map((row) => ({
-      row,
-      score: scorer.score({ title: termsOf(row.search_title), heading: termsOf(row.search_heading), body: termsOf(row.search_body), length: row.token_count }),
-    }))
-    .sort(byScore);
+  const passages = chunks.map((row) => ({
+    row,
+    score: scorer.score({ title: termsOf(row.search_title), heading: termsOf(row.search_heading), body: termsOf(row.search_body), length: row.token_count }),
+  }));
+  const scored = withDocumentEvidence(passages).sort(byScore);
   const seen = new Map<number, number>();
   return scored
     .map(({ row, score }) => {

@@ -69,6 +69,7 @@ export class PassagesRepo {
         'c.search_body',
         'd.source',
         'd.type',
+        'd.chunk_count',
       ])
       .where('c.id', 'in', chunkIds)
       .where('d.deleted_on', 'is', null)
