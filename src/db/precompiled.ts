@@ -28,12 +28,22 @@ export function readDirectly(db: Kysely<any>, connection: DirectReader): void {
   directReaders.set(db, connection);
 }
 
+/** A precompiled query: run it (awaited), or `now`, a read at once when the connection allows it. */
+export type Precompiled<DB, Args extends unknown[], Row> = ((db: Kysely<DB>, ...args: Args) => Promise<Row[]>) & {
+  /**
+   * The rows at once, synchronously, when the read can run directly (SQLite, no transaction open on
+   * the connection); undefined otherwise, and the caller then awaits the query. Saves the promises
+   * of a hot path that can finish without waiting (a cached caller).
+   */
+  now(db: Kysely<DB>, ...args: Args): Row[] | undefined;
+};
+
 export function precompiled<DB, Args extends unknown[], Row>(
   arity: Args['length'],
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
+): Precompiled<DB, Args, Row> {
   const prepared = new WeakMap<Kysely<DB>, Prepared>();
-  return async (db, ...args) => {
+  const prepare = (db: Kysely<DB>): Prepared => {
     let query = prepared.get(db);
     if (!query) {
       const placeholders = Array.from({ length: arity }, (_, i) => placeholder(i)) as Args;
@@ -45,10 +55,21 @@ export function precompiled<DB, Args extends unknown[], Row>(
       query = { compiled, bindings, isRead: SelectQueryNode.is(compiled.query) };
       prepared.set(db, query);
     }
-    const parameters = query.bindings.map((binding) => ('argument' in binding ? args[binding.argument] : binding.constant));
+    return query;
+  };
+  const parametersOf = (query: Prepared, args: Args) => query.bindings.map((binding) => ('argument' in binding ? args[binding.argument] : binding.constant));
+  const now = (db: Kysely<DB>, ...args: Args): Row[] | undefined => {
+    const query = prepare(db);
+    if (!query.isRead) return undefined;
+    return directReaders.get(db)?.readNow(query.compiled.sql, parametersOf(query, args)) as Row[] | undefined;
+  };
+  const run = async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
+    const query = prepare(db);
+    const parameters = parametersOf(query, args);
     const rows = query.isRead ? directReaders.get(db)?.readNow(query.compiled.sql, parameters) : undefined;
     if (rows !== undefined) return rows as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(query.compiled.sql, parameters));
     return result.rows;
   };
+  return Object.assign(run, { now });
 }

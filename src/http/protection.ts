@@ -9,28 +9,18 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
-import { readBearer, type Bearer } from '../modules/auth/bearer.js';
+import { readBearer } from '../modules/auth/bearer.js';
 import { openRateLimitStore } from './rate-limit-store.js';
 
 /** Routes served by plugins that cannot carry our route config, and are public by design. */
 const PUBLIC_PLUGIN_PREFIXES = ['/docs'];
-
-/** Each request's bearer credential, read (and its token hashed) once for the rate limit and authentication. */
-const bearers = new WeakMap<FastifyRequest, Bearer | undefined>();
-
-function bearerOf(request: FastifyRequest, authorization: string): Bearer | undefined {
-  if (bearers.has(request)) return bearers.get(request);
-  const bearer = readBearer(authorization);
-  bearers.set(request, bearer);
-  return bearer;
-}
 
 /** One bucket per credential; requests without one share their address's bucket. */
 function rateLimitKey(request: FastifyRequest): string {
   const authorization = request.headers.authorization;
   if (!authorization) return `address:${request.ip}`;
   // A malformed header is a bucket of its own, as any other credential.
-  const hash = bearerOf(request, authorization)?.hash ?? createHash('sha256').update(authorization).digest('hex');
+  const hash = readBearer(authorization)?.hash ?? createHash('sha256').update(authorization).digest('hex');
   return `credential:${hash}`;
 }
 
@@ -82,9 +72,20 @@ export async function installProtection(app: FastifyInstance, config: Config, au
 
   // Every route requires a credential unless it declares config.public. Added per route (after
   // the rate limit's own hook) rather than globally, so that unknown URLs answer 404, not 401.
-  const authenticate: onRequestHookHandler = async (request) => {
+  // A callback: a caller cached under the current epoch is known at once (authenticateNow), with no
+  // promise; anything else (a first use, a refusal, a transaction open on SQLite, PostgreSQL) awaits.
+  const authenticate: onRequestHookHandler = (request, _reply, done) => {
     const authorization = request.headers.authorization;
-    request.actor = await (authorization === undefined ? auth.authenticate(undefined) : auth.authenticateBearer(bearerOf(request, authorization)));
+    const bearer = authorization === undefined ? undefined : readBearer(authorization);
+    const known = auth.authenticateNow(bearer);
+    if (known !== undefined) {
+      request.actor = known;
+      return done();
+    }
+    (authorization === undefined ? auth.authenticate(undefined) : auth.authenticateBearer(bearer)).then((actor) => {
+      request.actor = actor;
+      done();
+    }, done);
   };
   app.addHook('onRoute', (route) => {
     const isPublic = route.config?.public === true || PUBLIC_PLUGIN_PREFIXES.some((prefix) => route.url.startsWith(prefix));

@@ -47,7 +47,15 @@ export function installStorableTextCheck(app: FastifyInstance): void {
     }
     done();
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined && request.body !== null) refuseUnstorableText({ body: request.body });
+  // A callback rather than a promise: most requests (every GET) have no body to check.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body !== undefined && request.body !== null) {
+      try {
+        refuseUnstorableText({ body: request.body });
+      } catch (error) {
+        return done(error as Error);
+      }
+    }
+    done();
   });
 }

@@ -116,12 +116,23 @@ export function installMetrics(app: FastifyInstance, settings: ObservabilitySett
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [appMetrics],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Each series' pair of children, found by one string: prom-client would hash the labels object on
+  // every request. Finite: methods × route patterns × statuses.
+  const series = new Map<string, { requests: { inc(): void }; durations: { observe(value: number): void } }>();
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (/api/v2/agents/:agent_id), never the URL: one series per route, not per id.
     // Requests no route matched share one label, so that probing random URLs adds no series.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let children = series.get(key);
+    if (children === undefined) {
+      const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+      children = { requests: requests.labels(labels), durations: durations.labels(labels) };
+      series.set(key, children);
+    }
+    children.requests.inc();
+    children.durations.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   const expected = settings.metricsToken === undefined ? undefined : digest(`Bearer ${settings.metricsToken}`);

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
+import { postgresJsonText, sqliteJsonText, type JsonText } from '../../db/json-text.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { AgentRow, AgentRowUpdate, AgentStatus, DB, NewAgentRow } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
@@ -97,18 +98,30 @@ function visibleAgents(db: Kysely<DB>, organizationId: number) {
     .where('a.deleted_on', 'is', null);
 }
 
-// Run on every read of an agent: compiled once (src/db/precompiled.ts).
-const visibleAgent = precompiled(2, (db: Kysely<DB>, organizationId: number, agentId: number) =>
-  visibleAgents(db, organizationId)
-    .select(AGENT_COLUMNS)
-    .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
-    .where('a.id', '=', agentId),
-);
+/**
+ * Run on every read of an agent, compiled once (src/db/precompiled.ts): the agent with its creator's
+ * and modifier's e-mails and, in the same statement, the corpora it is connected to ("1,4,7" in
+ * ascending order, null for none): one read of the database instead of two. One query per dialect,
+ * for the aggregate that joins the ids.
+ */
+function visibleAgentQuery(json: JsonText) {
+  return precompiled(2, (db: Kysely<DB>, organizationId: number, agentId: number) =>
+    visibleAgents(db, organizationId)
+      .select(AGENT_COLUMNS)
+      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
+      .select((eb) =>
+        eb
+          .selectFrom('corpus_agents as link')
+          .select(json.joined(sql<string>`cast(link.corpus_id as text)`, sql`link.corpus_id`).as('ids'))
+          .where('link.agent_id', '=', eb.ref('a.id'))
+          .as('corpus_ids_joined'),
+      )
+      .where('a.id', '=', agentId),
+  );
+}
+const visibleAgent = { sqlite: visibleAgentQuery(sqliteJsonText), postgres: visibleAgentQuery(postgresJsonText) };
 
-// Beside it, the corpora the agent is connected to.
-const corporaOfAgent = precompiled(1, (db: Kysely<DB>, agentId: number) =>
-  db.selectFrom('corpus_agents').select('corpus_id').where('agent_id', '=', agentId).orderBy('corpus_id'),
-);
+const parseJoinedIds = (joined: string | null): number[] => (joined === null ? [] : joined.split(',').map(Number));
 
 const parseIds = (text: string): number[] => (JSON.parse(text) as unknown[]).filter((id): id is number => Number.isSafeInteger(id));
 
@@ -134,10 +147,10 @@ export class AgentsRepo {
   }
 
   async findVisible(organizationId: number, agentId: number) {
-    const row = (await visibleAgent(this.db, organizationId, agentId))[0];
+    const row = (await visibleAgent[this.dialect.name](this.db, organizationId, agentId))[0];
     if (!row) return undefined;
-    const links = await corporaOfAgent(this.db, agentId);
-    return decodeRow(row, links.map((link) => link.corpus_id));
+    const { corpus_ids_joined: joined, ...agent } = row;
+    return decodeRow(agent, parseJoinedIds(joined));
   }
 
   /** Decodes rows, with the corpora each agent is connected to, read for all of them at once. */
@@ -328,4 +341,4 @@ export class AgentsRepo {
   }
 }
 
-export type AgentWithUsers = Omit<Awaited<ReturnType<typeof visibleAgent>>[number], JsonFields> & Decoded<StoredRow>;
+export type AgentWithUsers = Omit<Awaited<ReturnType<typeof visibleAgent.sqlite>>[number], JsonFields | 'corpus_ids_joined'> & Decoded<StoredRow>;

@@ -56,6 +56,11 @@ export class AuthRepo {
     return row.value;
   }
 
+  /** The credentials epoch read at once, when the connection allows it (precompiled `now`); undefined otherwise. */
+  credentialsEpochNow(): number | undefined {
+    return epochOfCredentials.now(this.db)?.[0]?.value;
+  }
+
   async findCallerBySessionHash(tokenHash: string, now: string): Promise<CallerRow | undefined> {
     return (await callerBySessionHash(this.db, tokenHash, now))[0];
   }

@@ -60,6 +60,23 @@ export class AuthService {
     return caller.actor;
   }
 
+  /**
+   * The caller at once, without a promise, when nothing need wait: the epoch could be read directly
+   * (SQLite, no transaction open), the caller is cached under it, unexpired, and its last use needs
+   * no write. Undefined otherwise (and for every refusal): authenticateBearer then decides.
+   */
+  authenticateNow(bearer: Bearer | undefined): Actor | undefined {
+    if (bearer === undefined) return undefined;
+    const epoch = this.store.repos.auth.credentialsEpochNow();
+    if (epoch === undefined) return undefined;
+    const caller = this.callers.find(epoch, bearer.hash);
+    if (caller === undefined) return undefined;
+    const atMs = nowMs();
+    if (caller.expiresAtMs <= atMs) return undefined;
+    if (caller.actor.credential.kind === 'api_key' && atMs - caller.lastUsedMs > LAST_USED_RESOLUTION_MS) return undefined;
+    return caller.actor;
+  }
+
   private async lookUp(kind: Actor['credential']['kind'], hash: string, atMs: number): Promise<CachedCaller> {
     const at = new Date(atMs).toISOString();
     const auth = this.store.repos.auth;

@@ -1,5 +1,6 @@
 // The credential of a request: the bearer token of its Authorization header, and the token's SHA-256,
-// under which the token is stored, looked up, cached and rate-limited. Hashed once per request.
+// under which the token is stored, looked up, cached and rate-limited. Hashed once per header value
+// seen lately (the hash of a token never changes; what it stands for is checked on every request).
 import { hashToken } from './tokens.js';
 
 // The scheme name is case-insensitive (RFC 9110 §11.1); the token is matched as sent.
@@ -10,8 +11,20 @@ export interface Bearer {
   hash: string;
 }
 
+/** Headers read lately, so that a client's every request does not hash its token again. */
+const recent = new Map<string, Bearer>();
+/** Headers kept; past it the oldest go first (a flood of made-up tokens only churns the map). */
+const RECENT_CAPACITY = 10_000;
+
 /** The header's bearer token and its hash; undefined when the header is not "Bearer <token>". */
 export function readBearer(authorization: string): Bearer | undefined {
+  const known = recent.get(authorization);
+  if (known !== undefined) return known;
   const token = BEARER.exec(authorization)?.[1];
-  return token === undefined ? undefined : { token, hash: hashToken(token) };
+  if (token === undefined) return undefined;
+  // Frozen: shared by every request that sends the same header.
+  const bearer: Bearer = Object.freeze({ token, hash: hashToken(token) });
+  recent.set(authorization, bearer);
+  if (recent.size > RECENT_CAPACITY) recent.delete(recent.keys().next().value!);
+  return bearer;
 }
