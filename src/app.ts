@@ -23,6 +23,7 @@ import { schemaValidatorCompiler } from './http/validation.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
+import { emailIndexingRoutes } from './modules/email-indexing/email-indexing.routes.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { agentImagesRoutes } from './modules/agent-images/agent-images.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(legacyResponsesAskRoutes);
   await app.register(openAiRoutes);
   await app.register(connectorsRoutes);
+  await app.register(emailIndexingRoutes);
   await app.register(analyticsRoutes);
   await app.register(datasetsRoutes);
   await app.register(metricsRoutes);

@@ -86,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
     case 'reseal-secrets': {
       const outcome = await resealSecrets(config);
       process.stdout.write(`Re-sealed ${outcome.resealed} key(s); ${outcome.current} already sealed with the current key.\n`);
-      if (outcome.unreadable.length === 0 && outcome.unreadableTools.length === 0 && outcome.unreadableConnectors.length === 0) return 0;
+      if (outcome.unreadable.length === 0 && outcome.unreadableTools.length === 0 && outcome.unreadableConnectors.length === 0 && outcome.unreadableMailboxes.length === 0) return 0;
       if (outcome.unreadable.length > 0) {
         process.stderr.write(`No known secret key opens the key of LLM configuration(s) ${outcome.unreadable.join(', ')}: add the key that sealed them to SECRET_KEY_PREVIOUS.\n`);
       }
@@ -95,6 +95,9 @@ async function main(argv: string[]): Promise<number> {
       }
       if (outcome.unreadableConnectors.length > 0) {
         process.stderr.write(`No known secret key opens the client secret of connector(s) ${outcome.unreadableConnectors.join(', ')}: add the key that sealed them to SECRET_KEY_PREVIOUS.\n`);
+      }
+      if (outcome.unreadableMailboxes.length > 0) {
+        process.stderr.write(`No known secret key opens the refresh token of mailbox(es) ${outcome.unreadableMailboxes.join(', ')}: add the key that sealed them to SECRET_KEY_PREVIOUS.\n`);
       }
       return 1;
     }

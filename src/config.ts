@@ -103,6 +103,7 @@ export interface Config {
   embedding: EmbeddingSettings | undefined;
   image: ImageSettings | undefined;
   connectors: ConnectorSettings;
+  emailIndexing: EmailIndexingSettings;
   observability: ObservabilitySettings;
   /** Where the rate limits are counted when several processes share a deployment. */
   rateLimitStore: RateLimitStoreSettings;
@@ -112,6 +113,25 @@ export interface Config {
 export interface ConnectorSettings {
   loginUrl: URL;
   graphUrl: URL;
+}
+
+/** One mail provider's OAuth 2 application and endpoints (the real ones by default; overridable for national clouds and tests). */
+export interface MailProviderSettings {
+  /** undefined: the provider is not set up, and authorizing with it is a 400. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authorizeUrl: URL;
+  tokenUrl: URL;
+  /** Graph (https://graph.microsoft.com/v1.0) or the Gmail API (https://gmail.googleapis.com/gmail/v1). */
+  apiUrl: URL;
+}
+
+/** E-mail indexing (docs/email-indexing.md): the redirect URI's base and each provider's application. */
+export interface EmailIndexingSettings {
+  /** The server's public address; the redirect URI is <publicBaseUrl>/api/email-indexing/callback/. */
+  publicBaseUrl: URL;
+  microsoft: MailProviderSettings;
+  google: MailProviderSettings;
 }
 
 /** Prometheus metrics and OpenTelemetry tracing (src/observability/). */
@@ -334,6 +354,23 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
     connectors: {
       loginUrl: readHttpUrl(read, 'CONNECTOR_LOGIN_URL', 'https://login.microsoftonline.com'),
       graphUrl: readHttpUrl(read, 'CONNECTOR_GRAPH_URL', 'https://graph.microsoft.com/v1.0'),
+    },
+    emailIndexing: {
+      publicBaseUrl: readHttpUrl(read, 'PUBLIC_BASE_URL', 'http://localhost:8080'),
+      microsoft: {
+        clientId: read.string('EMAIL_MICROSOFT_CLIENT_ID'),
+        clientSecret: read.string('EMAIL_MICROSOFT_CLIENT_SECRET'),
+        authorizeUrl: readHttpUrl(read, 'EMAIL_MICROSOFT_AUTHORIZE_URL', 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+        tokenUrl: readHttpUrl(read, 'EMAIL_MICROSOFT_TOKEN_URL', 'https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+        apiUrl: readHttpUrl(read, 'EMAIL_MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com/v1.0'),
+      },
+      google: {
+        clientId: read.string('EMAIL_GOOGLE_CLIENT_ID'),
+        clientSecret: read.string('EMAIL_GOOGLE_CLIENT_SECRET'),
+        authorizeUrl: readHttpUrl(read, 'EMAIL_GOOGLE_AUTHORIZE_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+        tokenUrl: readHttpUrl(read, 'EMAIL_GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+        apiUrl: readHttpUrl(read, 'EMAIL_GOOGLE_GMAIL_URL', 'https://gmail.googleapis.com/gmail/v1'),
+      },
     },
     observability: {
       metricsEnabled: read.oneOf('METRICS_ENABLED', ['true', 'false'], 'true') === 'true',

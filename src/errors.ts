@@ -98,6 +98,7 @@ const RESOURCE_LABELS: Record<string, string> = {
   metric: 'Metric',
   evaluation: 'Evaluation',
   query_result: 'Query result',
+  mailbox: 'Mailbox',
 };
 
 export class NotFound extends AppError {

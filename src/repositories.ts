@@ -16,6 +16,7 @@ import { CorporaRepo } from './modules/corpora/corpora.repo.js';
 import { DocumentListingRepo } from './modules/documents/document-listing.repo.js';
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ConnectorsRepo } from './modules/connectors/connectors.repo.js';
+import { MailboxesRepo } from './modules/email-indexing/mailboxes.repo.js';
 import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
 import { FeedbackRepo } from './modules/chat/feedback.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
@@ -68,6 +69,7 @@ const REPOSITORIES = {
   history: HistoryRepo,
   jobs: JobsRepo,
   llmConfigurations: LlmConfigurationsRepo,
+  mailboxes: MailboxesRepo,
   notifications: NotificationsRepo,
   organizations: OrganizationsRepo,
   passages: PassagesRepo,

@@ -21,6 +21,11 @@ import { ResponsesService } from './modules/chat/responses.service.js';
 import { ThreadsService } from './modules/chat/threads.service.js';
 import { ConnectorSync } from './modules/connectors/connector-sync.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
+import { MailProviders } from './email/mail-providers.js';
+import { StateSigner } from './email/signed-state.js';
+import { EmailAuthorizationService } from './modules/email-indexing/email-authorization.service.js';
+import { MailSync } from './modules/email-indexing/mail-sync.js';
+import { MailboxesService } from './modules/email-indexing/mailboxes.service.js';
 import { CorporaService } from './modules/corpora/corpora.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { LegacyListing } from './modules/documents/legacy-listing.js';
@@ -67,6 +72,8 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);
   const connectorSync = new ConnectorSync(store, blobs, secrets, egress, detectDocumentType, { ...config.connectors, maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }, () => worker.wake());
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
+  const mailProviders = new MailProviders(config.emailIndexing, egress);
+  const mailSync = new MailSync(store, blobs, secrets, mailProviders, detectDocumentType, { maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }, () => worker.wake());
   const responses = new ResponsesService(store);
   const search = new SearchService(store, corpora, vectors, log);
   const llm = new LlmConfigurationsService(store, secrets, egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 });
@@ -93,7 +100,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const datasets = new DatasetsService(store);
   const evaluationProgress = new EvaluationProgress();
   const evaluationRunner = new EvaluationRunner({ store, asks, llm, embedder, progress: evaluationProgress, log });
-  const worker = new Worker(store, { 'document.process': processor, 'connector.sync': connectorSync, 'evaluation.run': evaluationRunner }, config.worker, log);
+  const worker = new Worker(store, { 'document.process': processor, 'connector.sync': connectorSync, 'evaluation.run': evaluationRunner, 'mailbox.sync': mailSync }, config.worker, log);
   return {
     store,
     flags,
@@ -121,6 +128,9 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     documents: new DocumentsService(store, blobs, corpora, sources, () => worker.wake()),
     connectors: new ConnectorsService(store, flags, corpora, secrets, () => worker.wake()),
     connectorSync,
+    emailAuthorization: new EmailAuthorizationService(store, corpora, secrets, mailProviders, new StateSigner(resolveSecretKey(config)), () => worker.wake()),
+    mailboxes: new MailboxesService(store, corpora, () => worker.wake()),
+    mailSync,
     legacyListing: new LegacyListing(store, corpora),
     documentPages: new DocumentPages(store, corpora),
     progress: new DocumentProgress(store, corpora),

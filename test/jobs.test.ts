@@ -65,8 +65,14 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
     onFailed: () => Promise.resolve(),
   };
 
+  /** No mailbox is synced here. */
+  const NO_MAILBOX_SYNCS: JobHandler<'mailbox.sync'> = {
+    run: () => Promise.reject(new Error('No mailbox sync is enqueued in these tests')),
+    onFailed: () => Promise.resolve(),
+  };
+
   function runWorker(handler: JobHandler<'document.process'>) {
-    const handlers: JobHandlers = { 'document.process': handler, 'evaluation.run': NO_EVALUATIONS, 'connector.sync': NO_SYNCS };
+    const handlers: JobHandlers = { 'document.process': handler, 'evaluation.run': NO_EVALUATIONS, 'connector.sync': NO_SYNCS, 'mailbox.sync': NO_MAILBOX_SYNCS };
     const worker = new Worker(t.app.services.store, handlers, quickly, silentLog);
     worker.start();
     return worker;

@@ -182,6 +182,28 @@ const connector = async (w: World) => {
   if (!connectors.has(w)) connectors.set(w, newConnector(w));
   return `/api/v2/connectors/${await connectors.get(w)!}`;
 };
+/** A mailbox linked to the world's corpus (made through the repositories: no mail provider is configured here). */
+const newMailbox = async (w: World): Promise<number> => {
+  const at = new Date().toISOString();
+  const { id } = await w.app.services.store.repos.mailboxes.insert({
+    organization_id: w.orgId,
+    corpus_id: w.corpusId,
+    provider: 'microsoft',
+    address: `${unique('matrix')}@example.com`.toLowerCase(),
+    folders: '["inbox"]',
+    refresh_token_sealed: 'v1.not-a-token',
+    refresh_token_key_id: 'none',
+    created_on: at,
+    created_by: w.maker.id,
+    modified_on: at,
+  });
+  return id;
+};
+const mailboxes = new WeakMap<World, Promise<number>>();
+const mailbox = async (w: World) => {
+  if (!mailboxes.has(w)) mailboxes.set(w, newMailbox(w));
+  return `/api/v2/email-indexing/mailboxes/${await mailboxes.get(w)!}`;
+};
 /** A guardrail of the organization, made by the maker. */
 const newGuardrail = async (w: World): Promise<number> =>
   (await w.maker.api.post('/api/v2/guardrails', { name: unique('Matrix guardrail'), type: 'blocked_terms', stages: ['input'], action: 'warn', config: { terms: ['matrix'] } })).body.data.id;
@@ -541,6 +563,12 @@ const MATRIX: Record<string, Case> = {
   'PUT /api/v2/connectors/{connector_id}': { call: async (w) => ({ url: await connector(w), body: { folder_path: 'Changed' } }), expect: corpusManagers(200), foreign: 404 },
   'DELETE /api/v2/connectors/{connector_id}': { call: async (w) => ({ url: `/api/v2/connectors/${await newConnector(w)}` }), expect: corpusManagers(200), foreign: 404 },
   'POST /api/v2/connectors/{connector_id}/sync': { call: async (w) => ({ url: `/api/v2/connectors/${await newConnector(w)}/sync` }), expect: corpusManagers(202), foreign: 404 },
+  // E-mail indexing: no provider is configured here, so an authorization the caller may start is a 400.
+  'POST /api/email-indexing/authorize/': { call: (w) => ({ url: '/api/email-indexing/authorize/', body: { provider: 'google', corpus_id: w.corpusId } }), expect: corpusManagers(400), foreign: 404 },
+  'GET /api/v2/email-indexing/mailboxes': { call: async (w) => (await mailbox(w), { url: '/api/v2/email-indexing/mailboxes' }), expect: all(200), foreign: 'own' },
+  'GET /api/v2/email-indexing/mailboxes/{mailbox_id}': { call: async (w) => ({ url: await mailbox(w) }), expect: corpusManagers(200), foreign: 404 },
+  'DELETE /api/v2/email-indexing/mailboxes/{mailbox_id}': { call: async (w) => ({ url: `/api/v2/email-indexing/mailboxes/${await newMailbox(w)}` }), expect: corpusManagers(200), foreign: 404 },
+  'POST /api/v2/email-indexing/mailboxes/{mailbox_id}/sync': { call: async (w) => ({ url: `/api/v2/email-indexing/mailboxes/${await newMailbox(w)}/sync` }), expect: corpusManagers(202), foreign: 404 },
   'GET /api/v2/corpora/{corpus_id}': { call: (w) => ({ url: corpus(w) }), expect: corpusManagers(200), foreign: 404 },
   'PUT /api/v2/corpora/{corpus_id}': { call: (w) => ({ url: corpus(w), body: { description: 'changed' } }), expect: corpusManagers(200), foreign: 404 },
   'DELETE /api/v2/corpora/{corpus_id}': { call: async (w) => ({ url: `/api/v2/corpora/${(await createCorpus(w.maker)).id}` }), expect: corpusManagers(200), foreign: 404 },
@@ -716,6 +744,8 @@ const PUBLIC_ROUTES = [
   'GET /api/changelog',
   'POST /api/v2/auth/login',
   'POST /api/v2/auth/set-password',
+  // The provider's redirect: it accepts nothing but a valid state (test/email-authorization.test.ts).
+  'GET /api/email-indexing/callback/',
 ];
 
 async function send(app: App, caller: TestUser, route: string, call: Call) {

@@ -21,6 +21,7 @@ import * as usageEvents from './migrations/2026_11_23_0015_usage_events.js';
 import * as usageRollups from './migrations/2026_11_23_0018_usage_rollups.js';
 import * as agentImages from './migrations/2026_11_23_0017_agent_images.js';
 import * as connectors from './migrations/2026_11_23_0016_connectors.js';
+import * as emailIndexing from './migrations/2026_11_24_0020_email_indexing.js';
 import * as usageDailyRollups from './migrations/2026_11_24_0019_usage_daily_rollups.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_23_0018_usage_rollups': usageRollups,
   '2026_11_23_0017_agent_images': agentImages,
   '2026_11_23_0016_connectors': connectors,
+  '2026_11_24_0020_email_indexing': emailIndexing,
   '2026_11_24_0019_usage_daily_rollups': usageDailyRollups,
 };
 

@@ -267,6 +267,8 @@ export interface JobsTable {
   evaluation_id: Generated<number | null>;
   /** The connector a connector.sync job syncs. */
   connector_id: Generated<number | null>;
+  /** The mailbox a mailbox.sync job syncs. */
+  mailbox_id: Generated<number | null>;
   status: JobStatus;
   attempts: Generated<number>;
   max_attempts: number;
@@ -749,6 +751,61 @@ export interface ConnectorItemsTable {
   seen_sync: number;
 }
 
+export type MailProvider = 'microsoft' | 'google';
+export type MailboxAuthorizationStatus = 'active' | 'reauthorization_required';
+
+export interface EmailAuthorizationsTable {
+  id: Id;
+  organization_id: number;
+  user_id: number;
+  corpus_id: number;
+  provider: MailProvider;
+  /** JSON array of folder or label ids. */
+  folders: JsonText;
+  nonce: string;
+  verifier_sealed: string;
+  verifier_key_id: string;
+  expires_on: string;
+  used_on: string | null;
+  created_on: string;
+}
+
+export interface MailboxesTable {
+  id: Id;
+  organization_id: number;
+  corpus_id: number;
+  provider: MailProvider;
+  address: string;
+  /** JSON array of folder or label ids. */
+  folders: JsonText;
+  refresh_token_sealed: string;
+  refresh_token_key_id: string;
+  authorization_status: Generated<MailboxAuthorizationStatus>;
+  /** JSON: the provider's incremental position. */
+  cursor: Generated<JsonText>;
+  sync_number: Generated<number>;
+  sync_status: Generated<ConnectorSyncStatus>;
+  sync_started_on: Generated<string | null>;
+  sync_finished_on: Generated<string | null>;
+  sync_added: Generated<number>;
+  sync_removed: Generated<number>;
+  sync_failed: Generated<number>;
+  sync_error_code: Generated<string | null>;
+  sync_error: Generated<string | null>;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+}
+
+export interface MailboxItemsTable {
+  mailbox_id: number;
+  message_id: string;
+  part: string;
+  folder: string;
+  document_id: number | null;
+  seen_sync: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -805,6 +862,9 @@ export interface DB {
   evaluation_scores: EvaluationScoresTable;
   connectors: ConnectorsTable;
   connector_items: ConnectorItemsTable;
+  email_authorizations: EmailAuthorizationsTable;
+  mailboxes: MailboxesTable;
+  mailbox_items: MailboxItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

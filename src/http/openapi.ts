@@ -19,6 +19,7 @@ export const API_TAGS = [
   { name: 'agents', description: 'Agents, their history and checkpoints' },
   { name: 'corpora', description: 'Corpora, their documents, processing, retrieval and events' },
   { name: 'connectors', description: 'Document-library connectors: SharePoint and OneDrive libraries synced into corpora through Microsoft Graph' },
+  { name: 'email-indexing', description: 'Mailboxes (Microsoft 365, Gmail) linked to corpora through OAuth 2, their messages and attachments synced as documents' },
   { name: 'llm', description: 'LLM configurations: the models agents answer with' },
   { name: 'chat', description: 'Asking agents, chat threads, responses, feedback and chat logs' },
   { name: 'evaluations', description: 'Datasets of queries, metrics, and evaluations of agents’ checkpoints: progress, summaries, results and comparisons' },

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'connector.sync': OrganizationJob & { connectorId: number };
   /** Answers and scores an evaluation's queries not yet answered (src/modules/evaluations/evaluation-runner.ts). */
   'evaluation.run': OrganizationJob & { evaluationId: number };
+  /** Brings a mailbox's new messages into its corpus (src/modules/email-indexing/mail-sync.ts). */
+  'mailbox.sync': OrganizationJob & { mailboxId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -26,6 +28,8 @@ export const JOB_ATTEMPTS: { readonly [N in JobName]: number } = {
   'connector.sync': 3,
   // Each run goes on from the queries answered so far; a failing query is a result, not a failed run.
   'evaluation.run': 5,
+  // The provider's refusals end a sync on the mailbox, not the job: these attempts are for the database's.
+  'mailbox.sync': 3,
 };
 
 export const JOB_NAMES = Object.keys(JOB_ATTEMPTS) as JobName[];

@@ -19,13 +19,13 @@ export type ClaimedJob = AnyJob | UnreadableJob;
 
 /** How a kind of job keeps its payload in the columns of the jobs table. */
 interface PayloadColumns<N extends JobName> {
-  write(payload: JobPayloads[N]): { organization_id: number; document_id?: number | null; evaluation_id?: number | null; connector_id?: number | null };
+  write(payload: JobPayloads[N]): { organization_id: number; document_id?: number | null; evaluation_id?: number | null; connector_id?: number | null; mailbox_id?: number | null };
   /** The payload, or undefined when the row holds none. */
   read(row: JobRow): JobPayloads[N] | undefined;
 }
 
 // The jobs table has no payload column: each kind of job keeps what it works on in a column whose
-// foreign key drops the job with it (document_id, connector_id, evaluation_id). A kind whose payload fits no
+// foreign key drops the job with it (document_id, connector_id, evaluation_id, mailbox_id). A kind whose payload fits no
 // column comes with a migration adding a JSON payload column, encoded and decoded here.
 const PAYLOAD_COLUMNS: { [N in JobName]: PayloadColumns<N> } = {
   'document.process': {
@@ -39,6 +39,10 @@ const PAYLOAD_COLUMNS: { [N in JobName]: PayloadColumns<N> } = {
   'evaluation.run': {
     write: (payload) => ({ organization_id: payload.organizationId, evaluation_id: payload.evaluationId }),
     read: (row) => (row.evaluation_id === null ? undefined : { organizationId: row.organization_id, evaluationId: row.evaluation_id }),
+  },
+  'mailbox.sync': {
+    write: (payload) => ({ organization_id: payload.organizationId, mailbox_id: payload.mailboxId }),
+    read: (row) => (row.mailbox_id === null ? undefined : { organizationId: row.organization_id, mailboxId: row.mailbox_id }),
   },
 };
 

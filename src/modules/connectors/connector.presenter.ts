@@ -11,9 +11,14 @@ function failuresOf(json: string): { name: string; reason: string }[] {
   }
 }
 
-export function presentConnector(row: ConnectorWithAudit): ConnectorView {
+/** When the last sync ended and how long it took; both null while one is queued or runs. */
+export function syncTiming(row: { sync_status: string; sync_started_on: string | null; sync_finished_on: string | null }) {
   const ended = row.sync_status === 'succeeded' || row.sync_status === 'failed';
   const duration = ended && row.sync_started_on && row.sync_finished_on ? Math.max(0, Date.parse(row.sync_finished_on) - Date.parse(row.sync_started_on)) : null;
+  return { finished_on: ended ? row.sync_finished_on : null, duration_ms: duration };
+}
+
+export function presentConnector(row: ConnectorWithAudit): ConnectorView {
   return {
     id: row.id,
     name: row.name,
@@ -29,8 +34,7 @@ export function presentConnector(row: ConnectorWithAudit): ConnectorView {
     last_sync: {
       status: row.sync_status,
       started_on: row.sync_started_on,
-      finished_on: ended ? row.sync_finished_on : null,
-      duration_ms: duration,
+      ...syncTiming(row),
       added: row.sync_added,
       updated: row.sync_updated,
       removed: row.sync_removed,

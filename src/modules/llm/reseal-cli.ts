@@ -1,4 +1,4 @@
-// reseal-secrets: seals every stored secret (LLM configurations' provider keys, tools' and connectors' secrets) with the
+// reseal-secrets: seals every stored secret (LLM configurations' provider keys, tools' and connectors' secrets, mailboxes' refresh tokens) with the
 // current secret key, so that former keys (SECRET_KEY_PREVIOUS) can be retired. Secrets that no known
 // secret key opens are listed, not changed.
 import type { Config } from '../../config.js';
@@ -8,6 +8,7 @@ import { unitOfWork } from '../../repositories.js';
 import { resolveSecretKey } from '../../secret-key.js';
 import { SecretBox } from '../../secrets/secret-box.js';
 import { resealConnectorSecrets } from '../connectors/connector-secrets.js';
+import { resealMailboxTokens } from '../email-indexing/mailbox-secrets.js';
 import { resealToolSecrets } from '../tools/tool-secrets.js';
 import { resealStoredKeys } from './llm-models.js';
 
@@ -20,6 +21,8 @@ export interface ResealSummary {
   unreadableTools: number[];
   /** Connectors whose client secret no known secret key opens. */
   unreadableConnectors: number[];
+  /** Mailboxes whose refresh token no known secret key opens. */
+  unreadableMailboxes: number[];
 }
 
 export async function resealSecrets(config: Config): Promise<ResealSummary> {
@@ -31,12 +34,14 @@ export async function resealSecrets(config: Config): Promise<ResealSummary> {
     const keys = await resealStoredKeys(secrets, repos.llmConfigurations);
     const tools = await resealToolSecrets(secrets, repos.tools);
     const connectors = await resealConnectorSecrets(secrets, repos.connectors);
+    const mailboxes = await resealMailboxTokens(secrets, repos.mailboxes);
     return {
-      resealed: keys.resealed + tools.resealed + connectors.resealed,
-      current: keys.current + tools.current + connectors.current,
+      resealed: keys.resealed + tools.resealed + connectors.resealed + mailboxes.resealed,
+      current: keys.current + tools.current + connectors.current + mailboxes.current,
       unreadable: keys.unreadable,
       unreadableTools: tools.unreadable,
       unreadableConnectors: connectors.unreadable,
+      unreadableMailboxes: mailboxes.unreadable,
     };
   } finally {
     await database.close();

@@ -1,0 +1,116 @@
+// E-mail indexing: the legacy generation's two catalogue routes (start an authorization; the
+// provider's callback, the one public route of the area) and the few v2 routes operators need to see,
+// sync and unlink mailboxes.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { now } from '../../clock.js';
+import { Deleted, Envelope, Page, PageQuery, ok, responses } from '../../http/schemas.js';
+import { asPage, windowOf } from '../../pagination.js';
+import { AuthorizationSchema, AuthorizeBody, CallbackQuery, MailboxParams, MailboxSchema } from './email-indexing.schemas.js';
+
+const WHO = 'Owners, admins, and whoever holds write or manage permission on the mailbox’s corpus.';
+const collection = '/api/v2/email-indexing/mailboxes';
+const one = `${collection}/:mailbox_id`;
+const tags = ['email-indexing'];
+
+export const emailIndexingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { emailAuthorization, mailboxes } = app.services;
+
+  app.post(
+    '/api/email-indexing/authorize/',
+    {
+      schema: {
+        operationId: 'authorizeEmailIndexingLegacy',
+        tags: ['legacy'],
+        summary: 'Start e-mail indexing authorization (OAuth 2 authorization-code flow)',
+        description: `Answers the provider’s consent URL (PKCE S256, a signed state good for 10 minutes) for the mailbox’s owner to open; the provider then calls GET /api/email-indexing/callback/, which links the mailbox to the corpus and queues its first sync. ${WHO} A provider without a client id and secret configured is a 400.`,
+        body: AuthorizeBody,
+        response: responses({ 200: AuthorizationSchema }, [403, 404]),
+      },
+    },
+    async (request) => emailAuthorization.authorize(request.actor, request.body),
+  );
+
+  app.get(
+    '/api/email-indexing/callback/',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'completeEmailIndexingLegacy',
+        tags: ['legacy'],
+        summary: 'Finish e-mail indexing authorization',
+        description:
+          'Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, or the provider’s refusal (?error=access_denied), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued.',
+        security: [],
+        querystring: CallbackQuery,
+        response: responses({ 200: MailboxSchema }, [502], { public: true }),
+      },
+    },
+    async (request) => {
+      const callback = new URL(request.url, 'http://callback.invalid').searchParams;
+      return emailAuthorization.complete(request.query, callback);
+    },
+  );
+
+  app.get(
+    collection,
+    {
+      schema: {
+        operationId: 'listMailboxes',
+        tags,
+        summary: 'Linked mailboxes',
+        description: 'The mailboxes linked to corpora the caller may write to, each with its last sync.',
+        querystring: PageQuery(app.config.limits.pageSizeMax, {}),
+        response: responses({ 200: Envelope(Page(MailboxSchema)) }),
+      },
+    },
+    async (request) => {
+      const { page, page_size } = request.query;
+      return ok('Mailboxes', asPage(await mailboxes.list(request.actor, windowOf({ page, page_size })), { page, page_size }));
+    },
+  );
+
+  app.get(
+    one,
+    {
+      schema: {
+        operationId: 'getMailbox',
+        tags,
+        summary: 'One mailbox with its last sync',
+        description: `Its address, folders or labels, whether it needs authorizing again, and its last sync. ${WHO}`,
+        params: MailboxParams,
+        response: responses({ 200: Envelope(MailboxSchema) }, [403, 404]),
+      },
+    },
+    async (request) => ok('Mailbox', await mailboxes.get(request.actor, request.params.mailbox_id)),
+  );
+
+  app.delete(
+    one,
+    {
+      schema: {
+        operationId: 'deleteMailbox',
+        tags,
+        summary: 'Unlink a mailbox',
+        description: `Its refresh token and pending syncs go with it; the documents it brought in stay in the corpus. ${WHO}`,
+        params: MailboxParams,
+        response: responses({ 200: Envelope(Deleted) }, [403, 404]),
+      },
+    },
+    async (request) => ok('Mailbox removed', await mailboxes.remove(request.actor, request.params.mailbox_id)),
+  );
+
+  app.post(
+    `${one}/sync`,
+    {
+      schema: {
+        operationId: 'syncMailbox',
+        tags,
+        summary: 'Sync now: bring new messages in, remove those gone',
+        description: `Queues a sync as a durable job and answers 202 with the mailbox (last_sync.status queued); while one is queued or running, 409. ${WHO}`,
+        params: MailboxParams,
+        response: responses({ 202: Envelope(MailboxSchema) }, [403, 404, 409]),
+      },
+    },
+    async (request, reply) => reply.code(202).send(ok('Sync queued', await mailboxes.requestSync(request.actor, request.params.mailbox_id, now()))),
+  );
+};

@@ -1,0 +1,81 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { GRAPH_ERROR_CODES } from '../../connectors/graph/graph-errors.js';
+import { Id, NullableTimestamp, Timestamp, named } from '../../http/schemas.js';
+import { SYNC_STATUSES } from '../connectors/connectors.schemas.js';
+
+const Provider = Type.Union([Type.Literal('microsoft'), Type.Literal('google')], { description: 'microsoft (Microsoft 365 through Graph) or google (Gmail)' });
+// Graph folder ids are base64-like; well-known names are words; Gmail label ids are words with _ or -.
+const FolderId = Type.String({ minLength: 1, maxLength: 500, pattern: '^[A-Za-z0-9_=+/.-]+$' });
+
+export const AuthorizeBody = Type.Object({
+  provider: Provider,
+  corpus_id: Id('The corpus the messages go to; the caller needs write permission on it'),
+  folders: Type.Optional(
+    Type.Array(FolderId, {
+      minItems: 1,
+      maxItems: 20,
+      uniqueItems: true,
+      description: 'Microsoft: mail folder ids or well-known names (inbox, sentitems, archive…); Google: label ids (INBOX, SENT, Label_12…). Default: the inbox',
+    }),
+  ),
+});
+export type AuthorizeInput = Static<typeof AuthorizeBody>;
+
+export const AuthorizationSchema = named(
+  'EmailAuthorization',
+  Type.Object({
+    authorization_url: Type.String({ description: 'Where to send the mailbox’s owner: the provider’s consent page (PKCE S256, signed state)' }),
+    redirect_uri: Type.String({ description: 'The callback the provider returns to; register it with the provider’s application' }),
+    expires_on: Timestamp('The state’s end: a callback after it is refused'),
+  }),
+  {
+    authorization_url: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=…&response_type=code&code_challenge_method=S256&state=…',
+    redirect_uri: 'https://agents.example.com/api/email-indexing/callback/',
+    expires_on: '2026-11-20T10:25:30.123Z',
+  },
+);
+
+export const CallbackQuery = Type.Object(
+  {
+    state: Type.Optional(Type.String({ maxLength: 500, description: 'The state the authorization URL carried' })),
+    code: Type.Optional(Type.String({ maxLength: 4000, description: 'The authorization code' })),
+    error: Type.Optional(Type.String({ maxLength: 200, description: 'The provider’s refusal, e.g. access_denied' })),
+    error_description: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  // Providers add their own parameters (session_state, scope, iss…).
+  { additionalProperties: true },
+);
+export type CallbackInput = Static<typeof CallbackQuery>;
+
+export const MailboxSchema = named(
+  'Mailbox',
+  Type.Object({
+    id: Id('Mailbox identifier'),
+    provider: Provider,
+    address: Type.String({ description: 'The mailbox’s e-mail address, as the provider names it' }),
+    corpus_id: Id('The corpus its messages go to'),
+    folders: Type.Array(Type.String(), { description: 'Folders (Microsoft) or labels (Google) indexed' }),
+    authorization_status: Type.Union([Type.Literal('active'), Type.Literal('reauthorization_required')], {
+      description: 'reauthorization_required once the provider refused the grant (revoked, expired): authorize again to go on',
+    }),
+    last_sync: Type.Object({
+      status: Type.Union(SYNC_STATUSES.map((status) => Type.Literal(status))),
+      started_on: NullableTimestamp('When the last (or current) sync started'),
+      finished_on: NullableTimestamp('When it ended; null while it runs'),
+      duration_ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+      added: Type.Integer({ minimum: 0, description: 'Documents added: messages and attachments' }),
+      removed: Type.Integer({ minimum: 0, description: 'Documents removed: messages deleted or moved out of the folders or labels' }),
+      failed: Type.Integer({ minimum: 0, description: 'Attachments too large or of a type that cannot be read' }),
+      error_code: Type.Union([...GRAPH_ERROR_CODES.map((code) => Type.Literal(code)), Type.Null()], {
+        description: 'auth (grant refused: authorize again), forbidden, not_found (folder or label), throttled, upstream, unreachable, bad_response; null when it did not fail',
+      }),
+      error: Type.Union([Type.String(), Type.Null()]),
+    }),
+    created_on: Timestamp('When the mailbox was first linked'),
+    created_by: Type.String({ description: 'E-mail of who linked it' }),
+    modified_on: Timestamp('When it was last authorized or changed'),
+  }),
+);
+export type MailboxView = Static<typeof MailboxSchema>;
+
+export const MailboxParams = Type.Object({ mailbox_id: Id('Mailbox identifier') });

@@ -1,0 +1,39 @@
+// What a read shows of a mailbox: never its refresh token (sealed, and not even hinted), nor its cursor.
+import { syncTiming } from '../connectors/connector.presenter.js';
+import type { MailboxView } from './email-indexing.schemas.js';
+import type { MailboxWithCreator } from './mailboxes.repo.js';
+
+/** The folders or labels a row keeps as a JSON array (written only by this module). */
+export function foldersOf(json: string): string[] {
+  let parsed: unknown = [];
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    // A damaged column reads as no folders: the sync then reads none rather than failing.
+  }
+  return Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === 'string') : [];
+}
+
+export function presentMailbox(row: MailboxWithCreator): MailboxView {
+  return {
+    id: row.id,
+    provider: row.provider,
+    address: row.address,
+    corpus_id: row.corpus_id,
+    folders: foldersOf(row.folders),
+    authorization_status: row.authorization_status,
+    last_sync: {
+      status: row.sync_status,
+      started_on: row.sync_started_on,
+      ...syncTiming(row),
+      added: row.sync_added,
+      removed: row.sync_removed,
+      failed: row.sync_failed,
+      error_code: (row.sync_error_code as MailboxView['last_sync']['error_code']) ?? null,
+      error: row.sync_error,
+    },
+    created_on: row.created_on,
+    created_by: row.created_by_email,
+    modified_on: row.modified_on,
+  };
+}
