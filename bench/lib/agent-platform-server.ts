@@ -46,6 +46,8 @@ async function startOn(config: BenchConfig, cleanup: CleanupStack, dataDir: stri
       },
       port,
       readyPath: '/health',
+      // Migrations and worker threads start slowly on a busy machine: patience, not a failed run.
+      startTimeoutMs: 120_000,
     },
     cleanup,
   );
