@@ -5,8 +5,23 @@
 const PUNCTUATION = /[\p{P}\p{S}]/gu;
 const ARTICLES = /\b(a|an|the)\b/g;
 
+/**
+ * The last texts normalized: exact match, token F1 and ROUGE-L each normalize the same answer and
+ * expected answer of a query, and the Unicode classes make it the dearest step of their scoring.
+ */
+const recent = new Map<string, string>();
+const RECENT_TEXTS = 64;
+/** Longer texts are normalized each time: the memory kept stays bounded (64 of them at most). */
+const RECENT_CHARACTERS = 20_000;
+
 export function normalizeAnswer(text: string): string {
-  return text.toLowerCase().replace(PUNCTUATION, ' ').replace(ARTICLES, ' ').replace(/\s+/g, ' ').trim();
+  const known = recent.get(text);
+  if (known !== undefined) return known;
+  const normalized = text.toLowerCase().replace(PUNCTUATION, ' ').replace(ARTICLES, ' ').replace(/\s+/g, ' ').trim();
+  if (text.length > RECENT_CHARACTERS) return normalized;
+  if (recent.size >= RECENT_TEXTS) recent.delete(recent.keys().next().value!);
+  recent.set(text, normalized);
+  return normalized;
 }
 
 /** The normalized words of a text. */
