@@ -115,19 +115,42 @@ export function foldString(text: string, fold: CodePointFolding): string {
   return out;
 }
 
+/** Where an original code point's folded units came from, for every folded unit kept: grows by doubling. */
+class OffsetColumn {
+  values = new Int32Array(1024);
+  size = 0;
+
+  reserve(extra: number): void {
+    if (this.size + extra <= this.values.length) return;
+    let capacity = this.values.length * 2;
+    while (capacity < this.size + extra) capacity *= 2;
+    const grown = new Int32Array(capacity);
+    grown.set(this.values.subarray(0, this.size));
+    this.values = grown;
+  }
+
+  /** Forgets the first `count` values, in place. */
+  dropFirst(count: number): void {
+    this.values.copyWithin(0, count, this.size);
+    this.size -= count;
+  }
+}
+
 /**
  * A text folded as it arrives, each folded UTF-16 unit remembering the original range of the code point
  * it came from. Offsets are into the whole folded text; what a reader no longer needs is discarded
  * (discardBefore), so that a long stream keeps only its tail. A high surrogate at the end of a piece
- * waits for the next piece.
+ * waits for the next piece. The ranges are kept in typed arrays and the folded text is built from runs
+ * of unchanged characters: 10 KB of text folds into a few strings rather than tens of thousands of
+ * small objects for the garbage collector (docs/performance.md, guardrails).
  */
 export class FoldedText {
   /** The folded text kept: from `base` to the end. */
   private tail = '';
   /** Folded offset of the first unit kept. */
   private base = 0;
-  private starts: number[] = [];
-  private ends: number[] = [];
+  private readonly starts = new OffsetColumn();
+  private readonly ends = new OffsetColumn();
   /** Original UTF-16 units folded so far. */
   consumed = 0;
   private waiting = '';
@@ -162,7 +185,6 @@ export class FoldedText {
 
   append(piece: string): void {
     const source = this.waiting + piece;
-    const offset = this.consumed;
     let limit = source.length;
     this.waiting = '';
     const last = source.charCodeAt(limit - 1);
@@ -170,33 +192,50 @@ export class FoldedText {
       this.waiting = source[limit - 1]!;
       limit -= 1;
     }
-    const parts: string[] = [];
-    for (let i = 0; i < limit; ) {
-      const codePoint = source.codePointAt(i)!;
-      const width = codePoint > 0xffff ? 2 : 1;
-      this.push(this.fold(codePoint), offset + i, offset + i + width, parts);
-      i += width;
-    }
-    this.tail += parts.join('');
-    this.consumed = offset + limit;
+    this.foldRange(source, limit);
   }
 
   /** The text has ended: a lone high surrogate left waiting is folded as it is. */
   finish(): void {
     if (this.waiting === '') return;
-    const parts: string[] = [];
-    this.push(this.fold(this.waiting.charCodeAt(0)), this.consumed, this.consumed + 1, parts);
-    this.tail += parts.join('');
+    const waiting = this.waiting;
     this.waiting = '';
-    this.consumed += 1;
+    this.foldRange(waiting, 1, true);
   }
 
-  private push(folded: string, start: number, end: number, parts: string[]): void {
-    for (let unit = 0; unit < folded.length; unit++) {
-      this.starts.push(start);
-      this.ends.push(end);
+  /** Folds source[0, limit) onto the tail; `lone`: one unit folded as it is (a high surrogate left alone). */
+  private foldRange(source: string, limit: number, lone = false): void {
+    const offset = this.consumed;
+    const { fold, starts, ends } = this;
+    // One unit for each unit of the source; a code point that folds to more reserves its extra below.
+    starts.reserve(limit);
+    ends.reserve(limit);
+    let folded = '';
+    /** Start of the run of characters that fold to themselves, not yet added to `folded`. */
+    let same = 0;
+    for (let i = 0; i < limit; ) {
+      const codePoint = lone ? source.charCodeAt(i) : source.codePointAt(i)!;
+      const width = codePoint > 0xffff ? 2 : 1;
+      const into = fold(codePoint);
+      if (into.length === 1 && width === 1 && into.charCodeAt(0) === codePoint) {
+        starts.values[starts.size++] = offset + i;
+        ends.values[ends.size++] = offset + i + 1;
+      } else {
+        if (same < i) folded += source.slice(same, i);
+        folded += into;
+        same = i + width;
+        starts.reserve(into.length + limit - i);
+        ends.reserve(into.length + limit - i);
+        for (let unit = 0; unit < into.length; unit++) {
+          starts.values[starts.size++] = offset + i;
+          ends.values[ends.size++] = offset + i + width;
+        }
+      }
+      i += width;
     }
-    if (folded !== '') parts.push(folded);
+    folded = same === 0 ? source.slice(0, limit) : folded + source.slice(same, limit);
+    this.tail += folded;
+    this.consumed = offset + limit;
   }
 
   /** Forgets the units before i (never half of a pair): offsets below it are not asked for again. */
@@ -206,18 +245,18 @@ export class FoldedText {
     if (drop > 0 && code >= 0xdc00 && code <= 0xdfff) drop -= 1;
     if (drop <= 0) return;
     this.tail = this.tail.slice(drop);
-    this.starts = this.starts.slice(drop);
-    this.ends = this.ends.slice(drop);
+    this.starts.dropFirst(drop);
+    this.ends.dropFirst(drop);
     this.base += drop;
   }
 
   /** Where the code point of folded unit i starts in the original; the end of what was folded past the last. */
   originalStart(i: number): number {
-    return i < this.length ? this.starts[i - this.base]! : this.consumed;
+    return i < this.length ? this.starts.values[i - this.base]! : this.consumed;
   }
 
   /** Where the code point of folded unit i ends in the original. */
   originalEnd(i: number): number {
-    return this.ends[i - this.base]!;
+    return this.ends.values[i - this.base]!;
   }
 }

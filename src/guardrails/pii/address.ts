@@ -2,7 +2,7 @@
 // Street", "Rua do Arenque 1634", "Koskikatu 25", "Erzsébet tér 19.", "Suite 245"), then widened to
 // what goes with it: house numbers before, flat and suite, and the lines or comma-separated parts
 // after it that look like a town, a region, a postcode or a country.
-import { candidate, Strength, type Candidate } from './candidate.js';
+import { candidate, cuedMatches, Strength, type Candidate } from './candidate.js';
 import { tokenizeWords, type Word } from './words.js';
 
 const CAP = "[\\p{Lu}][\\p{L}\\p{M}'’.-]*";
@@ -52,7 +52,8 @@ const WORDS_BETWEEN_NUMBERS = new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,6}\\s(?:${CAP
  * ending is tested on the word alone: one expression trying every ending at every letter of the text
  * would take several milliseconds on 10 KB.
  */
-const NUMBER_AFTER_WORD = new RegExp(`(?<=[\\p{L}.])\\s${HOUSE_NUMBER}\\.?(?![\\p{L}\\p{N}])`, 'gu');
+// The white space first, then what stands before it: the look-behind is tried only after a space.
+const NUMBER_AFTER_WORD = new RegExp(`\\s(?<=[\\p{L}.]\\s)${HOUSE_NUMBER}\\.?(?![\\p{L}\\p{N}])`, 'gu');
 const WORD_BEFORE_NUMBER = /(?:[\p{L}\p{M}]{3,}|u\.)$/u;
 const STREET_NAME_ENDING = new RegExp(`${STREET_SUFFIX}$`, 'iu');
 /** The capitalised words before a street's own name: "Brucker Bundesstrasse 31", "Piroska u. 97." */
@@ -63,6 +64,8 @@ const CUED_STREET = new RegExp(
   `\\b(?:address(?: is)?|live[sd]? (?:at|on)|living at|located at|send (?:it |them )?to|ship (?:it |them )?to|deliver(?:ed)? to|return (?:it )?to|arrived at|meet me at|taxi to|moved to|resides? at)\\W{1,3}((?:${HOUSE_NUMBER}\\s){1,2}(?:${CAP}\\s?){1,3}(?:\\s${HOUSE_NUMBER})?)(?![\\p{L}\\p{N}])`,
   'dgiu',
 );
+
+const STREET_CUE = /address|liv|locat|send|ship|deliver|return|arrived|meet me|taxi|moved|reside/iu;
 
 /** One part of an address after the street: a town, a region code, a postcode, a country, "(Greek)". */
 const TAIL_PART = new RegExp(`^(?:${UNIT}|${CAP}(?:\\s(?:${CAP}|de|da|do|la|le|\\(${CAP}\\)))*|[\\p{Lu}]{2,3}|\\d{3,6}(?:[- ]\\d{2,4})?|nan)`, 'u');
@@ -91,7 +94,7 @@ export function findAddresses(text: string, words: readonly Word[] = tokenizeWor
     const start = wordStart - (abbreviated || /^\p{Lu}/u.test(word) ? (before?.[0].length ?? 0) : 0);
     found.push(widen(text, start, match.index + match[0].length, 'street_shape'));
   }
-  for (const match of text.matchAll(CUED_STREET)) {
+  for (const match of cuedMatches(text, STREET_CUE, CUED_STREET)) {
     const [start, end] = match.indices![1]!;
     found.push(widen(text, start, end, 'street_context'));
   }

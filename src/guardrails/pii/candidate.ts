@@ -27,3 +27,13 @@ export function candidate(entityType: string, start: number, end: number, rule: 
 export function saidBefore(text: string, start: number, pattern: RegExp, window = 40): boolean {
   return pattern.test(text.slice(Math.max(0, start - window), start));
 }
+
+/**
+ * The matches of a global `pattern`, tried only when `cue` occurs in the text: a word that every match
+ * contains ("old", "turn", "licence"). Patterns that start with a look-behind or a word boundary are
+ * tried at every position of the text; a literal cue is found by a fast search and is absent from most
+ * texts. A cue must be implied by the pattern (same flags), so that skipping it never loses a match.
+ */
+export function cuedMatches(text: string, cue: RegExp, pattern: RegExp): Iterable<RegExpMatchArray> {
+  return cue.test(text) ? text.matchAll(pattern) : [];
+}

@@ -117,8 +117,7 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   const run = words.slice(start, to);
   const span: Span = { start: run[0]!.start, end: run[run.length - 1]!.end };
   const last = run[run.length - 1]!;
-  const phrase = run.map((word) => word.lower).join(' ');
-  const classes = run.length === 1 ? lexiconOf(run[0]!) : run.length <= LONGEST_PHRASE ? classesOf(phrase) : undefined;
+  const classes = run.length === 1 ? lexiconOf(run[0]!) : run.length <= LONGEST_PHRASE ? classesOf(run.map((word) => word.lower).join(' ')) : undefined;
   // "Personal Info": what follows a capitalised ordinary word opening a sentence is as little a name.
   const atSentenceStart = words[from]!.sentenceStart;
   const before = text.slice(Math.max(0, span.start - 30), span.start);

@@ -38,30 +38,61 @@ export function findPhoneNumbers(text: string): Candidate[] {
     const digitCount = number.replace(/\D/g, '').length;
     if (digitCount < 7 || digitCount > 15 || NOT_A_PHONE.test(number)) continue;
     const end = match.index + written.length;
-    const spoken = saidBefore(text, match.index, PHONE_WORDS, 32) || PHONE_WORDS_AFTER.test(text.slice(end, end + 12));
+    // Read only where the number's form leaves it undecided: most numbers are judged by their digits alone.
+    const spoken = () => saidBefore(text, match.index, PHONE_WORDS, 32) || PHONE_WORDS_AFTER.test(text.slice(end, end + 12));
     const judged = judgePhoneNumber(number, spoken);
     if (judged !== null) found.push(candidate('PHONE_NUMBER', match.index, end, judged.rule, judged.strength));
   }
   return found;
 }
 
-function judgePhoneNumber(number: string, spoken: boolean): { rule: string; strength: number } | null {
+/** What libphonenumber-js says of a number: not one, a possible one (its length fits), a valid one. */
+const enum Verdict {
+  None,
+  Possible,
+  Valid,
+}
+
+/**
+ * Verdicts already given, by country and number as written. Parsing and validating a number costs
+ * some 20 µs and allocates a few kilobytes (the library builds its regular expressions on every call);
+ * a streamed answer is read again in overlapping windows, and the same numbers recur from answer to
+ * answer (a support line, a customer's number). Bounded: emptied when full.
+ */
+const verdicts = new Map<string, Verdict>();
+const VERDICTS_KEPT = 2_000;
+
+/** `country` undefined: the number carries its own (+CC). Only the number is parsed (extract: false). */
+function phoneVerdict(number: string, country: CountryCode | undefined): Verdict {
+  const key = `${country ?? '+'} ${number}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    const parsed = parsePhoneNumberFromString(number, { defaultCountry: country, extract: false });
+    verdict = parsed?.isValid() ? Verdict.Valid : parsed?.isPossible() ? Verdict.Possible : Verdict.None;
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+function judgePhoneNumber(number: string, isSpoken: () => boolean): { rule: string; strength: number } | null {
   if (/^(?:\+|00)/.test(number)) {
-    const parsed = parsePhoneNumberFromString(number.replace(/^00/, '+'));
-    if (parsed?.isValid()) return { rule: 'phone_international', strength: Strength.checked };
-    if (parsed?.isPossible() && spoken) return { rule: 'phone_international', strength: Strength.shapeInContext };
+    const verdict = phoneVerdict(number.replace(/^00/, '+'), undefined);
+    if (verdict === Verdict.Valid) return { rule: 'phone_international', strength: Strength.checked };
+    if (verdict === Verdict.Possible && isSpoken()) return { rule: 'phone_international', strength: Strength.shapeInContext };
     return null;
   }
+  const spoken = isSpoken();
   const digits = number.replace(/\D/g, '');
   const grouping = phoneGrouping(number);
   // A US number has ten digits (eleven with the leading 1): other lengths are not parsed as one.
   const usLength = digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
-  if (usLength && (spoken || grouping !== 'none') && parsePhoneNumberFromString(number, DEFAULT_COUNTRY)?.isValid()) {
+  if (usLength && (spoken || grouping !== 'none') && phoneVerdict(number, DEFAULT_COUNTRY) === Verdict.Valid) {
     return { rule: 'phone_us', strength: spoken || grouping === 'strong' ? Strength.checked : Strength.shapeInContext };
   }
   // Said to be a phone number and of a phone number's length: taken without knowing the country.
   if (spoken) return { rule: 'phone_context', strength: Strength.shapeInContext };
-  if (grouping !== 'strong' || !OTHER_COUNTRIES.some((code) => parsePhoneNumberFromString(number, code)?.isValid())) return null;
+  if (grouping !== 'strong' || !OTHER_COUNTRIES.some((code) => phoneVerdict(number, code) === Verdict.Valid)) return null;
   return { rule: 'phone_national', strength: Strength.guessed };
 }
 

@@ -33,6 +33,25 @@ const TOP_LEVEL_DOMAIN =
 /** The labels before a top-level domain, found from it backwards. */
 const HOST_LABELS = /(?<![\p{L}\p{N}@._/-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}[\p{L}\p{N}])?\.){0,3}[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}[\p{L}\p{N}])?$/u;
 
+/**
+ * Where HOST_LABELS need be read from, before a top-level domain at `end`: at most 200 characters back,
+ * and no further than the character before the run of ASCII letters, digits, dots and hyphens that
+ * ends there (a host name cannot cross it). The expression, anchored at the end, is tried from every
+ * position of what it is given; a run with other characters in it is given the 200.
+ */
+function hostRunStart(text: string, end: number): number {
+  const limit = Math.max(0, end - 200);
+  let at = end;
+  while (at > limit) {
+    const code = text.charCodeAt(at - 1);
+    if (code >= 0x80) return limit;
+    const hostCharacter = (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || code === 0x2e || code === 0x2d;
+    if (!hostCharacter) return Math.max(limit, at - 1);
+    at--;
+  }
+  return limit;
+}
+
 export function findDomains(text: string): Candidate[] {
   const found: Candidate[] = [];
   const urls = [...(text.includes('://') ? text.matchAll(URL_WITH_SCHEME) : []), ...(/www\./i.test(text) ? text.matchAll(URL_FROM_WWW) : [])];
@@ -41,7 +60,7 @@ export function findDomains(text: string): Candidate[] {
     if (trimmed.length > 8) found.push(candidate('DOMAIN_NAME', match.index, match.index + trimmed.length, 'url', Strength.shapeInContext));
   }
   for (const match of text.matchAll(TOP_LEVEL_DOMAIN)) {
-    const labels = HOST_LABELS.exec(text.slice(Math.max(0, match.index - 200), match.index));
+    const labels = HOST_LABELS.exec(text.slice(hostRunStart(text, match.index), match.index));
     if (labels === null) continue;
     const start = match.index - labels[0].length;
     found.push(candidate('DOMAIN_NAME', start, match.index + match[0].length, 'domain', Strength.guessed));
