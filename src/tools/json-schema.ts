@@ -14,7 +14,15 @@ for (const format of OPENAPI_FORMATS) ajv.addFormat(format, true);
 const VALIDATORS_KEPT = 500;
 const validators = new Map<string, ValidateFunction>();
 
+/**
+ * Validators by schema object too: a tool's schema is the same object at every call of an answer, and
+ * writing it out as text to find its validator costs more than the check itself.
+ */
+const validatorsBySchema = new WeakMap<object, ValidateFunction>();
+
 function validatorOf(schema: Record<string, unknown>): ValidateFunction {
+  const known = validatorsBySchema.get(schema);
+  if (known !== undefined) return known;
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
   if (validate === undefined) {
@@ -22,6 +30,7 @@ function validatorOf(schema: Record<string, unknown>): ValidateFunction {
     if (validators.size >= VALIDATORS_KEPT) validators.delete(validators.keys().next().value!);
     validators.set(key, validate);
   }
+  validatorsBySchema.set(schema, validate);
   return validate;
 }
 

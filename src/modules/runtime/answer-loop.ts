@@ -76,8 +76,9 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
     result.answer += run.answer;
     result.cited = [...new Set([...result.cited, ...run.cited])];
     result.firstTokenMs ??= run.firstTokenMs;
-    // Where the provider gives no usage, the step's conversation and text are counted here.
-    result.tokens = addTokens(result.tokens, tokensOf(run.usage, conversationTokens(messages), run.answer));
+    // Where the provider gives no usage, the step's conversation and text are counted here (only then:
+    // counting a conversation that grows with every tool result costs more than the step's other work).
+    result.tokens = addTokens(result.tokens, tokensOf(run.usage, run.usage === undefined ? conversationTokens(messages) : 0, run.answer));
     if (run.failure !== undefined || options.stopSignal?.aborted) return { ...result, failure: run.failure };
     // Calls made without tools on offer are not run: the model was asked to answer.
     if (offered === undefined || run.toolCalls.length === 0) return result;

@@ -7,8 +7,11 @@ import type { EgressClient } from '../../net/egress.js';
 import { EgressFailed } from '../../net/egress-errors.js';
 
 export interface EgressFetchOptions {
-  /** Deadline of one whole request, body included; called per request so that retries share one budget. */
-  timeoutMs: () => number;
+  /**
+   * Deadline of one whole request, body included; called per request (with the request's abort signal,
+   * by which the caller may know its call) so that retries share one budget.
+   */
+  timeoutMs: (signal: AbortSignal | undefined) => number;
   maxBytes?: number;
 }
 
@@ -28,13 +31,12 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 
 export function egressFetch(egress: EgressClient, options: EgressFetchOptions): typeof fetch {
   return async (input, init) => {
-    const request = new Request(input, init);
-    const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
+    const request = await outgoingOf(input, init);
     const answer = await egress.stream(request.url, {
       method: request.method,
       headers: headersOf(request.headers),
-      body,
-      timeoutMs: options.timeoutMs(),
+      body: request.body,
+      timeoutMs: options.timeoutMs(init?.signal ?? undefined),
       maxBytes: options.maxBytes,
       signal: init?.signal ?? undefined,
     });
@@ -45,6 +47,19 @@ export function egressFetch(egress: EgressClient, options: EgressFetchOptions): 
     }
     return new Response(readableOf(answer.body, answer.url), { status: answer.status, headers: responseHeaders });
   };
+}
+
+/**
+ * The request's URL, method, headers and body. Provider libraries post a JSON string to a URL string:
+ * that is taken as it is, without a Request object (whose body would be read back through a web stream).
+ */
+async function outgoingOf(input: Parameters<typeof fetch>[0], init: RequestInit | undefined) {
+  if (typeof input === 'string' && (init?.body === undefined || init.body === null || typeof init.body === 'string')) {
+    return { url: new URL(input).href, method: (init?.method ?? 'GET').toUpperCase(), headers: new Headers(init?.headers), body: init?.body ?? undefined };
+  }
+  const request = new Request(input, init);
+  const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
+  return { url: request.url, method: request.method, headers: request.headers, body };
 }
 
 /** Empty credentials are left out rather than sent: a configuration without a key sends no key header. */

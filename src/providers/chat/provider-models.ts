@@ -6,8 +6,8 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createAzure } from '@ai-sdk/azure';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from 'ai';
 import type { LlmProvider } from '../../db/schema.js';
+import type { ProviderLanguageModel } from './sdk-messages.js';
 
 export interface ProviderModelSettings {
   provider: LlmProvider;
@@ -23,7 +23,7 @@ export const DEFAULT_BASE_URLS: Partial<Record<LlmProvider, string>> = {
   anthropic: 'https://api.anthropic.com/v1',
 };
 
-export function languageModelFor(settings: ProviderModelSettings, fetch: typeof globalThis.fetch): LanguageModel {
+export function languageModelFor(settings: ProviderModelSettings, fetch: typeof globalThis.fetch): ProviderLanguageModel {
   const apiKey = settings.apiKey ?? '';
   const baseURL = settings.baseUrl?.replace(/\/+$/, '') ?? DEFAULT_BASE_URLS[settings.provider];
   switch (settings.provider) {

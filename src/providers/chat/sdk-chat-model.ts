@@ -1,15 +1,13 @@
-// A ChatModel over the AI SDK's streamText, speaking to the provider through the egress client.
-// One deadline covers the whole call, retries included. A failure is retried with backoff (or after
-// the provider's Retry-After, when it fits in the deadline) only while nothing has been handed to the
-// caller yet; once a piece of the answer has gone out, a failure ends the call. No message carries
-// the key, and the SDK's own error logging is off (it would print request details).
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { streamText, type LanguageModel } from 'ai';
+// A ChatModel over an AI SDK provider package's language model, speaking to the provider through the
+// egress client. One deadline covers the whole call, retries included. A failure is retried with
+// backoff (or after the provider's Retry-After, when it fits in the deadline) only while nothing has
+// been handed to the caller yet; once a piece of the answer has gone out, a failure ends the call. No
+// message carries the key. The model's doStream is called directly (sdk-messages.ts says why).
 import type { EgressClient } from '../../net/egress.js';
 import { backoffDelay } from '../retry.js';
 import { ModelCallError, type ChatEvent, type ChatModel, type ChatRequest } from './chat-model.js';
 import { egressFetch } from './egress-fetch.js';
-import { sdkMessages, sdkTools } from './sdk-messages.js';
+import { providerPrompt, providerTools, toolCallOf, type ProviderLanguageModel } from './sdk-messages.js';
 import { classifyModelFailure, scrubKey } from './model-errors.js';
 import { languageModelFor, providerLabel, type ProviderModelSettings } from './provider-models.js';
 
@@ -22,14 +20,18 @@ export interface ChatModelSettings extends ProviderModelSettings {
   retryBaseMs?: number;
 }
 
-/** The deadline of the call in progress, read by the shared fetch of the call's language model. */
-const callDeadline = new AsyncLocalStorage<number>();
+/**
+ * The deadline of each call in progress, by the abort signal the call gives the provider: the provider
+ * hands that signal to the shared fetch of the model as it is, and the fetch reads the deadline from it.
+ * (An AsyncLocalStorage would do the same, but enables promise hooks for the whole process.)
+ */
+const callDeadlines = new WeakMap<AbortSignal, number>();
 
 export class SdkChatModel implements ChatModel {
   readonly model: string;
   private readonly label: string;
   /** Built once: making a provider's model (its clients and response schemas) costs milliseconds. */
-  private readonly languageModel: LanguageModel;
+  private readonly languageModel: ProviderLanguageModel;
 
   constructor(
     private readonly settings: ChatModelSettings,
@@ -37,7 +39,7 @@ export class SdkChatModel implements ChatModel {
   ) {
     this.model = settings.model;
     this.label = providerLabel(settings);
-    const timeoutMs = () => Math.max(1, (callDeadline.getStore() ?? Date.now() + settings.timeoutMs) - Date.now());
+    const timeoutMs = (signal: AbortSignal | undefined) => Math.max(1, ((signal && callDeadlines.get(signal)) ?? Date.now() + settings.timeoutMs) - Date.now());
     this.languageModel = languageModelFor(settings, egressFetch(egress, { timeoutMs }));
   }
 
@@ -69,39 +71,41 @@ export class SdkChatModel implements ChatModel {
     const cancel = () => call.abort(request.signal.reason);
     request.signal.addEventListener('abort', cancel, { once: true });
     if (request.signal.aborted) cancel();
+    callDeadlines.set(call.signal, deadline);
+    let reader: ReadableStreamDefaultReader<unknown> | undefined;
     try {
-      // Instructions go as `system`, which every provider takes (the SDK warns of system messages in `messages`).
-      const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content);
-      const tools = sdkTools(request.tools);
-      const result = callDeadline.run(deadline, () =>
-        streamText({
-          model: this.languageModel,
-          ...(system.length > 0 ? { system: system.join('\n\n') } : {}),
-          messages: sdkMessages(request.messages),
-          ...(tools === undefined ? {} : { tools }),
-          temperature: request.temperature,
-          maxOutputTokens: request.maxTokens,
-          abortSignal: call.signal,
-          maxRetries: 0,
-          onError: () => {},
-        }),
-      );
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta' && part.text !== '') yield { type: 'delta', text: part.text };
+      const tools = providerTools(request.tools);
+      const { stream } = await this.languageModel.doStream({
+        prompt: providerPrompt(request.messages),
+        ...(tools === undefined ? {} : { tools, toolChoice: { type: 'auto' as const } }),
+        temperature: request.temperature,
+        maxOutputTokens: request.maxTokens,
+        abortSignal: call.signal,
+        includeRawChunks: false,
+      });
+      const parts = stream.getReader();
+      reader = parts;
+      for (;;) {
+        const { done, value: part } = await parts.read();
+        if (done) break;
+        if (part.type === 'text-delta' && part.delta !== '') yield { type: 'delta', text: part.delta };
         // Calls of unknown tools and unreadable arguments come as they are: the tool loop answers them.
-        else if (part.type === 'tool-call') yield { type: 'tool_call', call: { id: part.toolCallId, name: part.toolName, arguments: part.input } };
+        else if (part.type === 'tool-call') yield { type: 'tool_call', call: toolCallOf(part) };
         else if (part.type === 'error') throw part.error;
-        else if (part.type === 'abort') throw request.signal.reason ?? new Error('The model call was cancelled');
         else if (part.type === 'finish') {
-          const { inputTokens, outputTokens } = part.totalUsage;
+          const inputTokens = part.usage.inputTokens.total;
+          const outputTokens = part.usage.outputTokens.total;
           // Only what the provider counted: an answer without usage leaves the estimate to the caller.
           if (inputTokens !== undefined || outputTokens !== undefined) {
             yield { type: 'usage', usage: { prompt: inputTokens ?? 0, completion: outputTokens ?? 0 } };
           }
         }
       }
+      if (call.signal.aborted) throw request.signal.reason ?? new Error('The model call was cancelled');
     } finally {
       call.abort();
+      // Stopped early (the caller broke off): the provider's stream is let go of.
+      reader?.cancel().catch(() => undefined);
       request.signal.removeEventListener('abort', cancel);
     }
   }

@@ -1,42 +1,78 @@
-// The conversation and the tools in the AI SDK's terms. Tools are given without `execute`: the SDK
-// hands their calls back and the runtime's tool loop runs them (through its own checks and the egress
-// client), then calls the model again with the results as `tool` messages.
-import { jsonSchema, type ModelMessage, type ToolSet } from 'ai';
+// The conversation and the tools in the terms of the provider packages' language models (the AI SDK's
+// provider specification), handed to the model's doStream directly. streamText would build the same
+// prompt, after validating every message of the conversation against its schemas and piping the
+// answer through several transform streams: at each step of a tool loop, where the conversation
+// grows, that cost milliseconds of CPU for nothing the runtime uses (docs/performance.md, suite
+// `tools`). Tools are given without `execute`: their calls come back to the runtime's tool loop, which
+// checks and runs them, then calls the model again with the results as `tool` messages.
+import type { LanguageModel } from 'ai';
 import type { ToolDefinition } from '../../tools/tool.js';
-import type { ChatMessage } from './chat-model.js';
+import type { ChatMessage, ModelToolCall } from './chat-model.js';
 
-export function sdkMessages(messages: ChatMessage[]): ModelMessage[] {
-  return messages
-    .filter((message) => message.role !== 'system')
-    .map((message): ModelMessage => {
-      if (message.role === 'tool') {
-        return {
-          role: 'tool',
-          content: [
-            {
-              type: 'tool-result',
-              toolCallId: message.toolCallId ?? '',
-              toolName: message.toolName ?? '',
-              output: message.isError ? { type: 'error-text', value: message.content } : { type: 'text', value: message.content },
-            },
-          ],
-        };
-      }
-      if (message.role === 'assistant' && message.toolCalls !== undefined && message.toolCalls.length > 0) {
-        return {
-          role: 'assistant',
-          content: [
-            ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),
-            ...message.toolCalls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.name, input: call.arguments })),
-          ],
-        };
-      }
-      return { role: message.role as 'user' | 'assistant', content: message.content };
-    });
+/** A provider package's language model (what languageModelFor builds), as the specification defines it. */
+export type ProviderLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+export type ProviderCallOptions = Parameters<ProviderLanguageModel['doStream']>[0];
+type ProviderPrompt = ProviderCallOptions['prompt'];
+type ProviderMessage = ProviderPrompt[number];
+type ToolResultMessage = Extract<ProviderMessage, { role: 'tool' }>;
+type ProviderTools = NonNullable<ProviderCallOptions['tools']>;
+
+/**
+ * The prompt: the instructions as one system message first, as streamText sends them; results of
+ * consecutive tool calls together in one `tool` message; empty text left out of an assistant's calls.
+ */
+export function providerPrompt(messages: ChatMessage[]): ProviderPrompt {
+  const system = messages.filter((message) => message.role === 'system').map((message) => message.content);
+  const prompt: ProviderPrompt = system.length > 0 ? [{ role: 'system', content: system.join('\n\n') }] : [];
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    if (message.role === 'tool') {
+      const result: ToolResultMessage['content'][number] = {
+        type: 'tool-result',
+        toolCallId: message.toolCallId ?? '',
+        toolName: message.toolName ?? '',
+        output: message.isError ? { type: 'error-text', value: message.content } : { type: 'text', value: message.content },
+      };
+      const last = prompt.at(-1);
+      if (last?.role === 'tool') last.content.push(result);
+      else prompt.push({ role: 'tool', content: [result] });
+      continue;
+    }
+    if (message.role === 'assistant') {
+      const calls = message.toolCalls ?? [];
+      prompt.push({
+        role: 'assistant',
+        content: [
+          ...(message.content === '' && calls.length > 0 ? [] : [{ type: 'text' as const, text: message.content }]),
+          ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.name, input: call.arguments })),
+        ],
+      });
+      continue;
+    }
+    prompt.push({ role: 'user', content: [{ type: 'text', text: message.content }] });
+  }
+  return prompt;
 }
 
-/** The tools as the SDK declares them to the provider; arguments are checked by the tool loop, not here. */
-export function sdkTools(tools: ToolDefinition[] | undefined): ToolSet | undefined {
+/** The tools as function tools; arguments are checked by the tool loop, not here. */
+export function providerTools(tools: ToolDefinition[] | undefined): ProviderTools | undefined {
   if (tools === undefined || tools.length === 0) return undefined;
-  return Object.fromEntries(tools.map((tool) => [tool.name, { description: tool.description, inputSchema: jsonSchema(tool.parameters) }]));
+  return tools.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: tool.parameters }));
+}
+
+/**
+ * A call as the provider streamed it, its arguments parsed: an empty text is no arguments (`{}`), text
+ * that is not JSON is kept as it is, for the tool loop to tell the model (as streamText hands it over).
+ */
+export function toolCallOf(call: { toolCallId: string; toolName: string; input: string }): ModelToolCall {
+  let input: unknown = call.input;
+  if (call.input.trim() === '') input = {};
+  else {
+    try {
+      input = JSON.parse(call.input);
+    } catch {
+      // Not JSON: the raw text goes to the tool loop, which answers that arguments must be an object.
+    }
+  }
+  return { id: call.toolCallId, name: call.toolName, arguments: input };
 }
