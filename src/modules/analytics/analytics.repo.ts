@@ -115,8 +115,8 @@ export class AnalyticsRepo {
   /** Documents added in each span (and not deleted), by the step they are at now and whether it failed. */
   documents(organizationId: number, scope: AnalyticsScope, spans: TimeSpan[]): Promise<DocumentFigures[]> {
     const atStep = (step: string) => countWhere(sql`d.failed_on is null and d.step = ${step}`);
-    const figures = ['documents', 'queued', 'extracting', 'chunking', 'embedding', 'indexed', 'failed'] as const;
-    return aggregatePerSpanByHour(this.db, this.dialect, spans, 'd.created_on', [...figures], (from, to) =>
+    // Span by span: grouping its 20,000 documents by hour cost SQLite more (a sort) than 90 range reads.
+    return this.dialect.aggregatePerSpan(this.db, spans, (from, to) =>
       this.db
         .selectFrom('documents as d')
         .where('d.organization_id', '=', organizationId)
