@@ -4,14 +4,15 @@
 // written), a re-consent without a refresh token keeping the stored one, and tenancy.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/app.js';
+import { restartTestApp, startTestApp, testConfig, type TestApp } from './support/app.js';
+import { resealSecrets } from '../src/modules/llm/reseal-cli.js';
 import { steppedClock } from './support/clock.js';
 import { createCorpus } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
 import { linkMailbox, PUBLIC_BASE_URL, waitForMailboxSync } from './support/email.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
 import { FakeMail, MAIL_CLIENT } from './support/fake-mail.js';
-import { request } from './support/http.js';
+import { client, request } from './support/http.js';
 
 describe.each(databaseKinds)('e-mail indexing authorization (%s)', (kind) => {
   let t: TestApp;
@@ -165,5 +166,21 @@ describe.each(databaseKinds)('e-mail indexing authorization (%s)', (kind) => {
     expect((await member.api.get('/api/v2/email-indexing/mailboxes')).body.data.items.map((m: { id: number }) => m.id)).toEqual([mailboxId]);
     expect((await member.api.delete(`/api/v2/email-indexing/mailboxes/${mailboxId}`)).status).toBe(200);
     expect((await owner.api.get(`/api/v2/email-indexing/mailboxes/${mailboxId}`)).status).toBe(404);
+  });
+
+  it('re-seals refresh tokens with the current secret key (reseal-secrets), and the mailbox syncs on', async () => {
+    const { mailboxId } = await linkMailbox(t.app, fake, owner, 'google');
+    await waitForMailboxSync(owner, mailboxId);
+    const keyId = async () => (await t.app.database.db.selectFrom('mailboxes').select('refresh_token_key_id').where('id', '=', mailboxId).executeTakeFirstOrThrow()).refresh_token_key_id;
+    const former = await keyId();
+    const env = { ...fake.env(PUBLIC_BASE_URL), SECRET_KEY: 'a-new-secret-key-for-rotation-0123456789', SECRET_KEY_PREVIOUS: t.app.secretKey };
+    t = await restartTestApp(t, env);
+    owner = { ...owner, api: client(t.app, owner.token) };
+    const outcome = await resealSecrets(testConfig(t.scratch, env));
+    expect(outcome.unreadableMailboxes).toEqual([]);
+    expect(await keyId()).not.toBe(former);
+    const reply = await owner.api.post(`/api/v2/email-indexing/mailboxes/${mailboxId}/sync`);
+    expect(reply.status, reply.text).toBe(202);
+    expect((await waitForMailboxSync(owner, mailboxId)).last_sync.status).toBe('succeeded');
   });
 });
