@@ -200,11 +200,11 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
         );
         const documentIds = keys.map((key) => ids.get(key)!);
         await queueNewDocuments(repos, mailbox.organization_id, mailbox.corpus_id, documentIds, at);
-        for (const [index, part] of parts.entries()) {
-          await repos.mailboxes.saveItem({ mailbox_id: mailbox.id, message_id: message.id, part: part.part, folder, document_id: documentIds[index]!, seen_sync: mailbox.sync_number });
-          await repos.mailboxes.bump(mailbox.id, 'sync_added');
-        }
-        for (let i = 0; i < failed; i++) await repos.mailboxes.bump(mailbox.id, 'sync_failed');
+        await repos.mailboxes.saveItems(
+          parts.map((part, index) => ({ mailbox_id: mailbox.id, message_id: message.id, part: part.part, folder, document_id: documentIds[index]!, seen_sync: mailbox.sync_number })),
+        );
+        await repos.mailboxes.bump(mailbox.id, 'sync_added', parts.length);
+        await repos.mailboxes.bump(mailbox.id, 'sync_failed', failed);
       });
     } catch (error) {
       await Promise.all(keys.map((key) => this.blobs.delete(key).catch(() => undefined)));

@@ -93,10 +93,11 @@ export class MailboxesRepo {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async bump(mailboxId: number, counter: MailboxCounter): Promise<void> {
+  async bump(mailboxId: number, counter: MailboxCounter, by = 1): Promise<void> {
+    if (by === 0) return;
     await this.db
       .updateTable('mailboxes')
-      .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
+      .set((eb) => ({ [counter]: eb(counter, '+', by) }))
       .where('id', '=', mailboxId)
       .execute();
   }
@@ -114,8 +115,9 @@ export class MailboxesRepo {
     return this.db.selectFrom('mailbox_items').selectAll().where('mailbox_id', '=', mailboxId).where('message_id', '=', messageId).execute();
   }
 
-  async saveItem(item: MailboxItem): Promise<void> {
-    await this.db.insertInto('mailbox_items').values(item).execute();
+  /** A message's items (its text and attachments), in one statement. */
+  async saveItems(items: readonly MailboxItem[]): Promise<void> {
+    if (items.length > 0) await this.db.insertInto('mailbox_items').values([...items]).execute();
   }
 
   /** The message was seen in this sync, in this folder (a message moved between two chosen folders stays). */
