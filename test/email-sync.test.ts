@@ -3,7 +3,7 @@
 // unchanged one nothing, deleted and moved-out messages leave, an expired delta link (410) or history
 // id (404) brings a full resync, a refused grant or a 401 marks the mailbox for re-authorization, 429
 // is waited out (Retry-After, through an injected wait), refresh tokens rotate (never to an empty one),
-// and a sync stopped by a restart midway goes on without duplicates.
+// and a sync stopped by a restart midway (a second request meanwhile is a 409) goes on without duplicates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restartTestApp, startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
@@ -190,6 +190,10 @@ describe.each(databaseKinds)('e-mail indexing sync (%s)', (kind) => {
       if (Date.now() > deadline) throw new Error('The attachment was never asked for');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // One sync at a time: asking again while this one runs is a 409.
+    const again = await owner.api.post(`/api/v2/email-indexing/mailboxes/${mailboxId}/sync`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('conflict');
     const closing = restartTestApp(t, env());
     fake.graph.release();
     t = await closing;
