@@ -567,6 +567,7 @@ const MATRIX: Record<string, Case> = {
   'POST /api/email-indexing/authorize/': { call: (w) => ({ url: '/api/email-indexing/authorize/', body: { provider: 'google', corpus_id: w.corpusId } }), expect: corpusManagers(400), foreign: 404 },
   'GET /api/v2/email-indexing/mailboxes': { call: async (w) => (await mailbox(w), { url: '/api/v2/email-indexing/mailboxes' }), expect: all(200), foreign: 'own' },
   'GET /api/v2/email-indexing/mailboxes/{mailbox_id}': { call: async (w) => ({ url: await mailbox(w) }), expect: corpusManagers(200), foreign: 404 },
+  'PATCH /api/v2/email-indexing/mailboxes/{mailbox_id}': { call: async (w) => ({ url: await mailbox(w), body: { schedule_minutes: 60 } }), expect: corpusManagers(200), foreign: 404 },
   'DELETE /api/v2/email-indexing/mailboxes/{mailbox_id}': { call: async (w) => ({ url: `/api/v2/email-indexing/mailboxes/${await newMailbox(w)}` }), expect: corpusManagers(200), foreign: 404 },
   'POST /api/v2/email-indexing/mailboxes/{mailbox_id}/sync': { call: async (w) => ({ url: `/api/v2/email-indexing/mailboxes/${await newMailbox(w)}/sync` }), expect: corpusManagers(202), foreign: 404 },
   'GET /api/v2/corpora/{corpus_id}': { call: (w) => ({ url: corpus(w) }), expect: corpusManagers(200), foreign: 404 },

@@ -767,6 +767,9 @@ export interface EmailAuthorizationsTable {
   verifier_key_id: string;
   expires_on: string;
   used_on: string | null;
+  /** The schedule asked for; schedule_given 0: the mailbox keeps its own. */
+  schedule_minutes: Generated<number | null>;
+  schedule_given: Generated<number>;
   created_on: string;
 }
 
@@ -792,6 +795,13 @@ export interface MailboxesTable {
   sync_failed: Generated<number>;
   sync_error_code: Generated<string | null>;
   sync_error: Generated<string | null>;
+  /** Minutes between automatic syncs; null: only when asked. */
+  schedule_minutes: Generated<number | null>;
+  next_sync_on: Generated<string | null>;
+  /** Raised by each re-authorization: a sync begun under an older one writes nothing more. */
+  generation: Generated<number>;
+  /** The job whose sync runs (null before the first, or from before this column). */
+  sync_job_id: Generated<number | null>;
   created_on: string;
   created_by: number;
   modified_on: string;

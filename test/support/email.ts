@@ -9,9 +9,20 @@ import { request } from './http.js';
 
 export const PUBLIC_BASE_URL = 'https://agents.example.com';
 
-export async function linkMailbox(app: App, fake: FakeMail, user: TestUser, provider: 'microsoft' | 'google', options: { corpusId?: number; folders?: string[] } = {}) {
+export async function linkMailbox(
+  app: App,
+  fake: FakeMail,
+  user: TestUser,
+  provider: 'microsoft' | 'google',
+  options: { corpusId?: number; folders?: string[]; schedule_minutes?: number | null } = {},
+) {
   const corpusId = options.corpusId ?? ((await createCorpus(user)).id as number);
-  const authorize = await user.api.post('/api/email-indexing/authorize/', { provider, corpus_id: corpusId, ...(options.folders ? { folders: options.folders } : {}) });
+  const authorize = await user.api.post('/api/email-indexing/authorize/', {
+    provider,
+    corpus_id: corpusId,
+    ...(options.folders ? { folders: options.folders } : {}),
+    ...(options.schedule_minutes !== undefined ? { schedule_minutes: options.schedule_minutes } : {}),
+  });
   expect(authorize.status, authorize.text).toBe(200);
   const callback = await request(app, 'GET', `/api/email-indexing/callback/?${fake.consent(authorize.body.authorization_url)}`);
   expect(callback.status, callback.text).toBe(200);

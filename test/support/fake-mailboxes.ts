@@ -29,15 +29,24 @@ class Downloads {
   /** The download of the attachment with this name waits until `release()`. */
   holdAttachment: string | undefined;
   private held: (() => void)[] = [];
+  private onHeld: ((name: string) => void)[] = [];
 
   release(): void {
     this.holdAttachment = undefined;
     for (const go of this.held.splice(0)) go();
   }
 
+  /** Resolves once a download is being held (its request has arrived and waits for `release()`). */
+  nextHold(): Promise<string> {
+    return new Promise((resolve) => this.onHeld.push(resolve));
+  }
+
   protected async download(name: string): Promise<void> {
     this.attachmentDownloads.push(name);
-    if (this.holdAttachment === name) await new Promise<void>((resolve) => this.held.push(resolve));
+    if (this.holdAttachment !== name) return;
+    const waiting = new Promise<void>((resolve) => this.held.push(resolve));
+    for (const tell of this.onHeld.splice(0)) tell(name);
+    await waiting;
   }
 }
 

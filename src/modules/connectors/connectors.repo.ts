@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { ConnectorItemsTable, ConnectorsTable, DB } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
+import { bringSyncJobForward, connectorSubject, dropWaitingSyncJobs, hasSyncJob } from './sync-schedule.js';
 
 export type ConnectorRow = Selectable<ConnectorsTable>;
 export type ConnectorWithAudit = ConnectorRow & { created_by_email: string; modified_by_email: string };
@@ -90,25 +91,17 @@ export class ConnectorsRepo {
   }
 
   /** Brings a scheduled sync job forward to `at`; false when the connector has no waiting job. */
-  async bringJobForward(connectorId: number, at: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ run_after: at, modified_on: at })
-      .where('connector_id', '=', connectorId)
-      .where('kind', '=', 'connector.sync')
-      .where('status', '=', 'queued')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  bringJobForward(connectorId: number, at: string): Promise<boolean> {
+    return bringSyncJobForward(this.db, connectorSubject(connectorId), at);
   }
 
-  async hasWaitingJob(connectorId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('jobs').select('id').where('connector_id', '=', connectorId).where('kind', '=', 'connector.sync').where('status', '=', 'queued').limit(1).executeTakeFirst();
-    return row !== undefined;
+  hasWaitingJob(connectorId: number): Promise<boolean> {
+    return hasSyncJob(this.db, connectorSubject(connectorId), 'queued');
   }
 
   /** Drops the connector's sync jobs that wait (a schedule changed): the running one, if any, goes on. */
-  async dropWaitingJobs(connectorId: number): Promise<void> {
-    await this.db.deleteFrom('jobs').where('connector_id', '=', connectorId).where('kind', '=', 'connector.sync').where('status', '=', 'queued').execute();
+  dropWaitingJobs(connectorId: number): Promise<void> {
+    return dropWaitingSyncJobs(this.db, connectorSubject(connectorId));
   }
 
   async bump(connectorId: number, counter: SyncCounter): Promise<void> {

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AuditFields, Id, NullableTimestamp, named } from '../../http/schemas.js';
 import { GRAPH_ERROR_CODES } from '../../connectors/graph/graph-errors.js';
+import { ScheduleMinutes } from './sync-schedule.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique among the organization’s connectors' });
 // Azure tenant and application ids are GUIDs; a tenant may also be named by its domain.
@@ -12,9 +13,7 @@ const GraphId = (what: string) =>
 const FolderPath = Type.Union([Type.String({ minLength: 1, maxLength: 1000, pattern: '^[^\\u0000-\\u001f]*\\S[^\\u0000-\\u001f]*$' }), Type.Null()], {
   description: 'A folder of the library, e.g. "Policies/HR" (slashes at either end ignored); null: the whole library',
 });
-const Schedule = Type.Union([Type.Integer({ minimum: 5, maximum: 10_080 }), Type.Null()], {
-  description: 'Minutes between automatic syncs (5 to 10080, a week); null: only when asked',
-});
+const Schedule = ScheduleMinutes;
 
 export const SYNC_STATUSES = ['never', 'queued', 'running', 'succeeded', 'failed'] as const;
 

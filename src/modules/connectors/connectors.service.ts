@@ -18,14 +18,14 @@ import { clientSecretColumns, resealedClientSecret } from './connector-secrets.j
 import { presentConnector } from './connector.presenter.js';
 import type { ConnectorWithAudit } from './connectors.repo.js';
 import type { ConnectorView, CreateConnectorInput, UpdateConnectorInput } from './connectors.schemas.js';
+import { minutesFrom } from './sync-schedule.js';
 
 const FLAG = 'document-library-index';
 const SETTINGS = ['name', 'tenant_id', 'client_id', 'site_id', 'drive_id', 'folder_path', 'schedule_minutes'] as const;
 /** Settings that name another library or part of it: the next sync is a full one. */
 const LOCATION = ['tenant_id', 'site_id', 'drive_id', 'folder_path'] as const;
 
-/** The time `minutes` after `at`, as the API writes times. */
-export const minutesFrom = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
+export { minutesFrom };
 
 /** Exactly one of site_id and drive_id names the library. */
 function checkLocation(siteId: string | null, driveId: string | null): void {

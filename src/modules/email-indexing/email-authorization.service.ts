@@ -5,7 +5,7 @@
 // here, not expired, its authorization unused, which it marks used at once, so a replay is refused),
 // exchanges the code with the verifier, and stores the refresh token sealed on the mailbox (created,
 // or updated when the same mailbox is authorized again: a missing refresh token never replaces the
-// stored one), then queues its first sync. Every refusal is a 4xx before anything is written.
+// stored one, and a sync running meanwhile is superseded: see mail-sync.ts), then queues its first sync. Every refusal is a 4xx before anything is written.
 import { now } from '../../clock.js';
 import type { MailProviders } from '../../email/mail-providers.js';
 import { DEFAULT_FOLDERS } from '../../email/mail-providers.js';
@@ -21,7 +21,7 @@ import type { AuthorizeInput, CallbackInput, MailboxView } from './email-indexin
 import { refreshTokenColumns } from './mailbox-secrets.js';
 import { foldersOf, presentMailbox } from './mailbox.presenter.js';
 import type { EmailAuthorizationRow } from './mailboxes.repo.js';
-import { queueMailboxSync } from './mailboxes.service.js';
+import { applySchedule, queueMailboxSync } from './mailboxes.service.js';
 
 /** How long the owner of a mailbox has to consent. */
 export const AUTHORIZATION_MINUTES = 10;
@@ -55,6 +55,8 @@ export class EmailAuthorizationService {
       corpus_id: input.corpus_id,
       provider: input.provider,
       folders: JSON.stringify(input.folders ?? DEFAULT_FOLDERS[input.provider]),
+      schedule_minutes: input.schedule_minutes ?? null,
+      schedule_given: input.schedule_minutes === undefined ? 0 : 1,
       nonce,
       verifier_sealed: sealed.sealed,
       verifier_key_id: sealed.keyId,
@@ -125,8 +127,13 @@ export class EmailAuthorizationService {
           authorization_status: 'active',
           // Other labels make Gmail's next sync a full listing (Graph keeps a position per folder).
           ...(foldersChanged && provider === 'google' ? { cursor: '{}' } : {}),
+          // A sync begun before this writes nothing more (its cursor, token, outcome): it ends and queues one anew.
+          generation: existing.generation + 1,
           modified_on: at,
         });
+        if (authorization.schedule_given === 1 && authorization.schedule_minutes !== existing.schedule_minutes) {
+          await applySchedule(repos, existing, authorization.schedule_minutes, at);
+        }
       } else {
         if (tokens.refreshToken === undefined) {
           throw new UpstreamError('The provider granted no refresh token: remove the application’s access in the account’s settings and authorize again');
@@ -137,6 +144,8 @@ export class EmailAuthorizationService {
           provider,
           address,
           folders: authorization.folders,
+          // The first sync is queued now; its end queues the next by the schedule.
+          schedule_minutes: authorization.schedule_minutes,
           ...refreshTokenColumns(this.secrets, tokens.refreshToken),
           created_on: at,
           created_by: authorization.user_id,

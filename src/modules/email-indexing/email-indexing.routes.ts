@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { now } from '../../clock.js';
 import { Deleted, Envelope, Page, PageQuery, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
-import { AuthorizationSchema, AuthorizeBody, CallbackQuery, MailboxParams, MailboxSchema } from './email-indexing.schemas.js';
+import { AuthorizationSchema, AuthorizeBody, CallbackQuery, MailboxParams, MailboxSchema, UpdateMailboxBody } from './email-indexing.schemas.js';
 
 const WHO = 'Owners, admins, and whoever holds write or manage permission on the mailbox’s corpus.';
 const collection = '/api/v2/email-indexing/mailboxes';
@@ -82,6 +82,22 @@ export const emailIndexingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok('Mailbox', await mailboxes.get(request.actor, request.params.mailbox_id)),
+  );
+
+  app.patch(
+    one,
+    {
+      schema: {
+        operationId: 'updateMailbox',
+        tags,
+        summary: 'Change a mailbox’s schedule',
+        description: `schedule_minutes (5 to 10080, or null for none): the next sync is queued that long from now, and after each sync ends; while a sync is queued or runs, its end queues the next by the new schedule. ${WHO}`,
+        params: MailboxParams,
+        body: UpdateMailboxBody,
+        response: responses({ 200: Envelope(MailboxSchema) }, [403, 404]),
+      },
+    },
+    async (request) => ok('Mailbox updated', await mailboxes.update(request.actor, request.params.mailbox_id, request.body, now())),
   );
 
   app.delete(

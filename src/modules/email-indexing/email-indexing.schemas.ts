@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { GRAPH_ERROR_CODES } from '../../connectors/graph/graph-errors.js';
 import { Id, NullableTimestamp, Timestamp, named } from '../../http/schemas.js';
 import { SYNC_STATUSES } from '../connectors/connectors.schemas.js';
+import { ScheduleMinutes } from '../connectors/sync-schedule.js';
 
 const Provider = Type.Union([Type.Literal('microsoft'), Type.Literal('google')], { description: 'microsoft (Microsoft 365 through Graph) or google (Gmail)' });
 // Graph folder ids are base64-like; well-known names are words; Gmail label ids are words with _ or -.
@@ -18,6 +19,7 @@ export const AuthorizeBody = Type.Object({
       description: 'Microsoft: mail folder ids or well-known names (inbox, sentitems, archive…); Google: label ids (INBOX, SENT, Label_12…). Default: the inbox',
     }),
   ),
+  schedule_minutes: Type.Optional({ ...ScheduleMinutes, description: `${ScheduleMinutes.description}. Absent: a new mailbox has none, one authorized again keeps its own` }),
 });
 export type AuthorizeInput = Static<typeof AuthorizeBody>;
 
@@ -55,6 +57,8 @@ export const MailboxSchema = named(
     address: Type.String({ description: 'The mailbox’s e-mail address, as the provider names it' }),
     corpus_id: Id('The corpus its messages go to'),
     folders: Type.Array(Type.String(), { description: 'Folders (Microsoft) or labels (Google) indexed' }),
+    schedule_minutes: ScheduleMinutes,
+    next_sync_on: NullableTimestamp('When the next scheduled sync is due; null without a schedule, or while a sync is queued or runs'),
     authorization_status: Type.Union([Type.Literal('active'), Type.Literal('reauthorization_required')], {
       description: 'reauthorization_required once the provider refused the grant (revoked, expired): authorize again to go on',
     }),
@@ -79,3 +83,6 @@ export const MailboxSchema = named(
 export type MailboxView = Static<typeof MailboxSchema>;
 
 export const MailboxParams = Type.Object({ mailbox_id: Id('Mailbox identifier') });
+
+export const UpdateMailboxBody = Type.Object({ schedule_minutes: Type.Optional(ScheduleMinutes) }, { additionalProperties: false });
+export type UpdateMailboxInput = Static<typeof UpdateMailboxBody>;

@@ -25,7 +25,9 @@ import { queueNewDocuments } from '../documents/pipeline/document-steps.js';
 import { openRefreshToken, refreshTokenColumns } from './mailbox-secrets.js';
 import { foldersOf } from './mailbox.presenter.js';
 import { removeMailDocuments } from './mail-documents.js';
-import type { MailboxRow } from './mailboxes.repo.js';
+import type { MailboxChange, MailboxRow } from './mailboxes.repo.js';
+import { queueSyncJob } from './mailboxes.service.js';
+import { mailboxSubject, queueScheduledSync } from '../connectors/sync-schedule.js';
 
 export interface MailSyncOptions {
   /** Larger attachments are counted as failed, not downloaded. */
@@ -61,13 +63,14 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
   ) {}
 
   async run(job: Job<'mailbox.sync'>, complete: CompleteJob, stopping: AbortSignal = new AbortController().signal): Promise<void> {
-    const mailbox = await this.begin(job.payload.organizationId, job.payload.mailboxId);
+    const mailbox = await this.begin(job.payload.organizationId, job.payload.mailboxId, job.id);
     if (!mailbox) return;
     try {
       if (mailbox.authorization_status !== 'active') throw new MailError('auth', 'The mailbox needs to be authorized again', null, true);
       const cursor = await this.syncMessages(mailbox, stopping);
       await this.finish(mailbox, complete, { cursor });
     } catch (error) {
+      if (error instanceof SyncSuperseded) return this.finish(mailbox, complete, 'superseded');
       if (stopping.aborted || !(error instanceof MailError)) throw error;
       await this.finish(mailbox, complete, { error });
     }
@@ -82,23 +85,29 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
     });
   }
 
-  /** The mailbox with its sync started; a sync found running (stopped midway) goes on as it was. */
-  private async begin(organizationId: number, mailboxId: number): Promise<MailboxRow | undefined> {
+  /**
+   * The mailbox with this job's sync started; the job's own sync found running (stopped midway) goes
+   * on as it was. Another job's sync running (two jobs claimed at once): nothing, this job just ends.
+   */
+  private async begin(organizationId: number, mailboxId: number, jobId: number): Promise<MailboxRow | undefined> {
     const { mailboxes } = this.store.repos;
     const current = await mailboxes.find(organizationId, mailboxId);
     if (!current) return undefined;
-    if (current.sync_status !== 'running') {
-      await mailboxes.update(organizationId, mailboxId, {
-        sync_status: 'running',
+    // A sync running with no job recorded began before jobs were recorded: it is this one going on.
+    const resumed = current.sync_status === 'running' && (current.sync_job_id === jobId || current.sync_job_id === null);
+    if (!resumed) {
+      const started = await mailboxes.startSync(organizationId, mailboxId, jobId, {
         sync_number: current.sync_number + 1,
         sync_started_on: now(),
         sync_finished_on: null,
+        next_sync_on: null,
         sync_added: 0,
         sync_removed: 0,
         sync_failed: 0,
         sync_error_code: null,
         sync_error: null,
       });
+      if (!started) return undefined;
     }
     return mailboxes.find(organizationId, mailboxId);
   }
@@ -106,7 +115,7 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
   private async syncMessages(mailbox: MailboxRow, stopping: AbortSignal): Promise<MailCursor> {
     const tokens = await this.providers.oauth(mailbox.provider).refresh(openRefreshToken(this.secrets, mailbox), stopping);
     // A rotated refresh token replaces the stored one at once (the former may no longer work); none sent keeps it.
-    if (tokens.refreshToken !== undefined) await this.store.repos.mailboxes.update(mailbox.organization_id, mailbox.id, refreshTokenColumns(this.secrets, tokens.refreshToken));
+    if (tokens.refreshToken !== undefined) await this.write(mailbox, refreshTokenColumns(this.secrets, tokens.refreshToken));
     const api = this.providers.api(mailbox.provider, tokens.accessToken, {
       wait: (ms, signal) => this.wait(ms, signal),
       maxRetries: this.options.maxRetries,
@@ -125,7 +134,7 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
           await this.apply(mailbox, reader, change);
         }
       },
-      save: (cursor) => mailboxes.update(mailbox.organization_id, mailbox.id, { cursor: JSON.stringify(cursor) }),
+      save: (cursor) => this.write(mailbox, { cursor: JSON.stringify(cursor) }),
       fullRoundEnded: async (folder) => {
         for (const messageId of await mailboxes.unseenMessages(mailbox.id, folder, mailbox.sync_number)) {
           stopping.throwIfAborted();
@@ -217,21 +226,52 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
     await removeMailDocuments(this.store, this.blobs, mailbox, messageId);
   }
 
-  /** Ends the sync: its outcome and cursor on the mailbox, and the job done, together. */
-  private async finish(mailbox: MailboxRow, complete: CompleteJob, outcome: { cursor: MailCursor } | { error: MailError }): Promise<void> {
+  /** Writes to the mailbox unless it was authorized again since the sync began: the sync then stops. */
+  private async write(mailbox: MailboxRow, fields: MailboxChange): Promise<void> {
+    if (!(await this.store.repos.mailboxes.updateOfGeneration(mailbox.organization_id, mailbox.id, mailbox.generation, fields))) throw new SyncSuperseded();
+  }
+
+  /**
+   * Ends the sync: its outcome and cursor on the mailbox, the next scheduled sync queued, and the job
+   * done, together. A sync superseded by a re-authorization writes no outcome: a sync of the new
+   * state is queued now in its place (the re-authorization could not queue one while this ran).
+   */
+  private async finish(mailbox: MailboxRow, complete: CompleteJob, outcome: { cursor: MailCursor } | { error: MailError } | 'superseded'): Promise<void> {
     const at = now();
+    const { organization_id: organizationId, id: mailboxId } = mailbox;
     await this.store.transaction(async (repos) => {
       const ended =
-        'cursor' in outcome
-          ? { sync_status: 'succeeded' as const, cursor: JSON.stringify(outcome.cursor), sync_error_code: null, sync_error: null }
-          : {
-              sync_status: 'failed' as const,
-              sync_error_code: outcome.error.code,
-              sync_error: outcome.error.message.slice(0, 500),
-              ...(outcome.error.revoked ? { authorization_status: 'reauthorization_required' as const } : {}),
-            };
-      await repos.mailboxes.update(mailbox.organization_id, mailbox.id, { ...ended, sync_finished_on: at });
+        outcome === 'superseded'
+          ? undefined
+          : 'cursor' in outcome
+            ? { sync_status: 'succeeded' as const, cursor: JSON.stringify(outcome.cursor), sync_error_code: null, sync_error: null }
+            : {
+                sync_status: 'failed' as const,
+                sync_error_code: outcome.error.code,
+                sync_error: outcome.error.message.slice(0, 500),
+                ...(outcome.error.revoked ? { authorization_status: 'reauthorization_required' as const } : {}),
+              };
+      const written = ended !== undefined && (await repos.mailboxes.updateOfGeneration(organizationId, mailboxId, mailbox.generation, { ...ended, sync_finished_on: at, sync_job_id: null }));
+      if (!written) {
+        // Superseded (or nothing to write): the new state's sync is queued in this one's place.
+        await repos.mailboxes.update(organizationId, mailboxId, { sync_status: 'queued', sync_job_id: null, next_sync_on: null });
+        await queueSyncJob(repos, organizationId, mailboxId, at);
+      } else {
+        const current = await repos.mailboxes.find(organizationId, mailboxId);
+        if (current && current.schedule_minutes !== null && !(await repos.mailboxes.hasWaitingJob(mailboxId))) {
+          const due = await queueScheduledSync(repos, mailboxSubject(mailboxId), organizationId, at, current.schedule_minutes);
+          await repos.mailboxes.update(organizationId, mailboxId, { next_sync_on: due });
+        }
+      }
       await complete(repos);
     });
+    if (outcome === 'superseded') this.onEnqueued();
+  }
+}
+
+/** A re-authorization came while the sync ran: it stops without writing over the new state. */
+class SyncSuperseded extends Error {
+  constructor() {
+    super('The mailbox was authorized again while this sync ran');
   }
 }

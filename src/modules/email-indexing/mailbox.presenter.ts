@@ -21,6 +21,8 @@ export function presentMailbox(row: MailboxWithCreator): MailboxView {
     address: row.address,
     corpus_id: row.corpus_id,
     folders: foldersOf(row.folders),
+    schedule_minutes: row.schedule_minutes,
+    next_sync_on: row.next_sync_on,
     authorization_status: row.authorization_status,
     last_sync: {
       status: row.sync_status,

@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, EmailAuthorizationsTable, MailboxItemsTable, MailboxesTable, MailProvider } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
+import { bringSyncJobForward, dropWaitingSyncJobs, hasSyncJob, mailboxSubject } from '../connectors/sync-schedule.js';
 
 export type EmailAuthorizationRow = Selectable<EmailAuthorizationsTable>;
 export type MailboxRow = Selectable<MailboxesTable>;
@@ -74,18 +75,51 @@ export class MailboxesRepo {
   }
 
   async update(organizationId: number, mailboxId: number, fields: MailboxChange): Promise<void> {
-    await this.db.updateTable('mailboxes').set(fields).where('organization_id', '=', organizationId).where('id', '=', mailboxId).execute();
+    await this.updateOf(organizationId, mailboxId, fields).execute();
+  }
+
+  private updateOf(organizationId: number, mailboxId: number, fields: MailboxChange) {
+    return this.db.updateTable('mailboxes').set(fields).where('organization_id', '=', organizationId).where('id', '=', mailboxId);
   }
 
   async delete(organizationId: number, mailboxId: number): Promise<void> {
     await this.db.deleteFrom('mailboxes').where('organization_id', '=', organizationId).where('id', '=', mailboxId).execute();
   }
 
+  /** Writes only if no re-authorization came since `generation`: false then (the caller's sync is stale). */
+  async updateOfGeneration(organizationId: number, mailboxId: number, generation: number, fields: MailboxChange): Promise<boolean> {
+    const result = await this.updateOf(organizationId, mailboxId, fields).where('generation', '=', generation).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Starts the job's sync unless another job's sync runs: false then. One statement, so that of two
+   * jobs claimed at once only one starts.
+   */
+  async startSync(organizationId: number, mailboxId: number, jobId: number, fields: MailboxChange): Promise<boolean> {
+    const result = await this.updateOf(organizationId, mailboxId, { ...fields, sync_status: 'running', sync_job_id: jobId }).where('sync_status', '!=', 'running').executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Brings a scheduled sync job forward to `at`; false when the mailbox has no waiting job. */
+  bringJobForward(mailboxId: number, at: string): Promise<boolean> {
+    return bringSyncJobForward(this.db, mailboxSubject(mailboxId), at);
+  }
+
+  hasWaitingJob(mailboxId: number): Promise<boolean> {
+    return hasSyncJob(this.db, mailboxSubject(mailboxId), 'queued');
+  }
+
+  /** Drops the mailbox's sync jobs that wait (its schedule changed): the running one, if any, goes on. */
+  dropWaitingJobs(mailboxId: number): Promise<void> {
+    return dropWaitingSyncJobs(this.db, mailboxSubject(mailboxId));
+  }
+
   /** Marks a sync requested unless one is queued or running: false then. */
   async markQueued(organizationId: number, mailboxId: number): Promise<boolean> {
     const result = await this.db
       .updateTable('mailboxes')
-      .set({ sync_status: 'queued' })
+      .set({ sync_status: 'queued', next_sync_on: null })
       .where('organization_id', '=', organizationId)
       .where('id', '=', mailboxId)
       .where('sync_status', 'not in', ['queued', 'running'])

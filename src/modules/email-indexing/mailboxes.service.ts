@@ -7,15 +7,36 @@ import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
 import { isOrganizationAdmin } from '../corpora/corpus.policy.js';
-import type { MailboxView } from './email-indexing.schemas.js';
+import type { MailboxView, UpdateMailboxInput } from './email-indexing.schemas.js';
 import { presentMailbox } from './mailbox.presenter.js';
-import type { MailboxWithCreator } from './mailboxes.repo.js';
+import type { MailboxRow, MailboxWithCreator } from './mailboxes.repo.js';
+import { mailboxSubject, queueScheduledSync } from '../connectors/sync-schedule.js';
 
-/** Queues a sync of the mailbox unless one is queued or running: false then. */
+/**
+ * Queues a sync of the mailbox now unless one is queued or running: false then. A scheduled sync
+ * waiting for its time is brought forward (it is the same job): a mailbox has one waiting job at most.
+ */
 export async function queueMailboxSync(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<boolean> {
   if (!(await repos.mailboxes.markQueued(organizationId, mailboxId))) return false;
-  await repos.jobs.enqueue('mailbox.sync', { organizationId, mailboxId }, at);
+  await queueSyncJob(repos, organizationId, mailboxId, at);
   return true;
+}
+
+/** The mailbox's waiting job brought forward to `at`, or a job queued for `at` when none waits. */
+export async function queueSyncJob(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<void> {
+  if (!(await repos.mailboxes.bringJobForward(mailboxId, at))) await repos.jobs.enqueue('mailbox.sync', { organizationId, mailboxId }, at);
+}
+
+/**
+ * Puts a changed schedule in place: the waiting scheduled job goes and the next is queued `minutes`
+ * from now. While a sync is queued or running its end queues the next by the new schedule.
+ */
+export async function applySchedule(repos: Repositories, mailbox: Pick<MailboxRow, 'organization_id' | 'id' | 'sync_status'>, minutes: number | null, at: string): Promise<void> {
+  await repos.mailboxes.update(mailbox.organization_id, mailbox.id, { schedule_minutes: minutes });
+  if (mailbox.sync_status === 'queued' || mailbox.sync_status === 'running') return;
+  await repos.mailboxes.dropWaitingJobs(mailbox.id);
+  const due = minutes === null ? null : await queueScheduledSync(repos, mailboxSubject(mailbox.id), mailbox.organization_id, at, minutes);
+  await repos.mailboxes.update(mailbox.organization_id, mailbox.id, { next_sync_on: due });
 }
 
 export class MailboxesService {
@@ -53,6 +74,20 @@ export class MailboxesService {
     await this.requireMailbox(actor, mailboxId);
     await this.store.repos.mailboxes.delete(actor.organizationId, mailboxId);
     return { id: mailboxId };
+  }
+
+  /** Changes the mailbox's settings (its schedule); nothing sent, nothing changed. */
+  async update(actor: Actor, mailboxId: number, input: UpdateMailboxInput, at: string): Promise<MailboxView> {
+    const current = await this.requireMailbox(actor, mailboxId);
+    return this.store.transaction(async (repos) => {
+      if (input.schedule_minutes !== undefined && input.schedule_minutes !== current.schedule_minutes) {
+        await applySchedule(repos, current, input.schedule_minutes, at);
+        await repos.mailboxes.update(actor.organizationId, mailboxId, { modified_on: at });
+      }
+      const row = await repos.mailboxes.find(actor.organizationId, mailboxId);
+      if (!row) throw new NotFound('mailbox', mailboxId);
+      return presentMailbox(row);
+    });
   }
 
   async requestSync(actor: Actor, mailboxId: number, at: string): Promise<MailboxView> {
