@@ -8,7 +8,9 @@
 // after each page: a sync stopped midway goes on from there, and re-applies nothing twice. A full
 // listing ends by removing what it did not see. The provider's refusals end the sync as failed with a
 // code on the mailbox (a refused grant also marks it reauthorization_required); the job itself then
-// succeeds, since trying again at once would meet the same refusal.
+// succeeds, since trying again at once would meet the same refusal. Its end queues the next scheduled
+// sync. Writes to the mailbox are guarded by its generation: a re-authorization during the sync makes
+// it stop without writing its cursor, token or outcome, and a sync of the new state is queued instead.
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { now } from '../../clock.js';
