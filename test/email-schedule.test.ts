@@ -132,6 +132,15 @@ describe.each(databaseKinds)('e-mail indexing schedule and re-authorization (%s)
     expect((await patchMailbox(owner, mailboxId, {})).status).toBe(200);
   });
 
+  it('a sync job that failed for good ends the sync failed and keeps the schedule going', async () => {
+    const { mailboxId } = await linkMailbox(t.app, fake, owner, 'microsoft', { folders: ['failing'], schedule_minutes: 15 });
+    const [claimed] = await claimDue(mailboxId, nowMs());
+    await t.app.services.mailSync.onFailed(claimed!.job, 'the database went away');
+    await t.app.services.store.repos.jobs.finish(claimed!.job.id, claimed!.owner, 'failed', iso(nowMs()));
+    expect(await view(mailboxId)).toMatchObject({ next_sync_on: iso(nowMs() + 15 * MINUTE), last_sync: { status: 'failed', error: 'The sync stopped: the database went away' } });
+    expect((await mailboxJobs(mailboxId)).filter((job) => job.status === 'queued')).toEqual([expect.objectContaining({ run_after: iso(nowMs() + 15 * MINUTE) })]);
+  });
+
   it('refuses a bad schedule with a 400 and another organization’s mailbox with a 404, changing nothing', async () => {
     const { mailboxId } = await linkMailbox(t.app, fake, owner, 'microsoft', { folders: ['refused'], schedule_minutes: 10 });
     for (const body of [{ schedule_minutes: 4 }, { schedule_minutes: 10_081 }, { schedule_minutes: 'often' }, { schedule_minutes: 1.5 }, { folders: ['x'] }]) {

@@ -22,7 +22,8 @@ import { queueNewDocuments } from '../documents/pipeline/document-steps.js';
 import { createHash } from 'node:crypto';
 import { openClientSecret } from './connector-secrets.js';
 import type { ConnectorItem, ConnectorRow } from './connectors.repo.js';
-import { minutesFrom } from './connectors.service.js';
+import { connectorSubject } from './sync-jobs.repo.js';
+import { queueScheduledSync } from './sync-schedule.js';
 import { inScope, normalizeFolder, versionOf } from './library-scope.js';
 
 export interface ConnectorSyncOptions {
@@ -296,8 +297,7 @@ export class ConnectorSync implements JobHandler<'connector.sync'> {
             : { sync_status: 'failed' as const, sync_error_code: outcome.error.code, sync_error: outcome.error.message.slice(0, 500) };
         await repos.connectors.update(connector.organization_id, connector.id, { ...ended, page_link: null, sync_finished_on: at, next_sync_on: null });
         if (current.schedule_minutes !== null && !(await repos.connectors.hasWaitingJob(connector.id))) {
-          const due = minutesFrom(at, current.schedule_minutes);
-          await repos.jobs.enqueue('connector.sync', { organizationId: connector.organization_id, connectorId: connector.id }, at, due);
+          const due = await queueScheduledSync(repos, connectorSubject(connector.id), connector.organization_id, at, current.schedule_minutes);
           await repos.connectors.update(connector.organization_id, connector.id, { next_sync_on: due });
         }
       }

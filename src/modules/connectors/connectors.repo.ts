@@ -5,7 +5,7 @@ import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { ConnectorItemsTable, ConnectorsTable, DB } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import { bringSyncJobForward, connectorSubject, dropWaitingSyncJobs, hasSyncJob } from './sync-schedule.js';
+import { bringSyncJobForward, connectorSubject, dropWaitingSyncJobs, hasSyncJob } from './sync-jobs.repo.js';
 
 export type ConnectorRow = Selectable<ConnectorsTable>;
 export type ConnectorWithAudit = ConnectorRow & { created_by_email: string; modified_by_email: string };

@@ -18,14 +18,13 @@ import { clientSecretColumns, resealedClientSecret } from './connector-secrets.j
 import { presentConnector } from './connector.presenter.js';
 import type { ConnectorWithAudit } from './connectors.repo.js';
 import type { ConnectorView, CreateConnectorInput, UpdateConnectorInput } from './connectors.schemas.js';
-import { minutesFrom } from './sync-schedule.js';
+import { connectorSubject } from './sync-jobs.repo.js';
+import { queueScheduledSync } from './sync-schedule.js';
 
 const FLAG = 'document-library-index';
 const SETTINGS = ['name', 'tenant_id', 'client_id', 'site_id', 'drive_id', 'folder_path', 'schedule_minutes'] as const;
 /** Settings that name another library or part of it: the next sync is a full one. */
 const LOCATION = ['tenant_id', 'site_id', 'drive_id', 'folder_path'] as const;
-
-export { minutesFrom };
 
 /** Exactly one of site_id and drive_id names the library. */
 function checkLocation(siteId: string | null, driveId: string | null): void {
@@ -154,8 +153,7 @@ export class ConnectorsService {
   }
 
   private async schedule(repos: Repositories, organizationId: number, connectorId: number, at: string, minutes: number): Promise<void> {
-    const due = minutesFrom(at, minutes);
-    await repos.jobs.enqueue('connector.sync', { organizationId, connectorId }, at, due);
+    const due = await queueScheduledSync(repos, connectorSubject(connectorId), organizationId, at, minutes);
     await repos.connectors.update(organizationId, connectorId, { next_sync_on: due });
   }
 }

@@ -28,8 +28,7 @@ import { openRefreshToken, refreshTokenColumns } from './mailbox-secrets.js';
 import { foldersOf } from './mailbox.presenter.js';
 import { removeMailDocuments } from './mail-documents.js';
 import type { MailboxChange, MailboxRow } from './mailboxes.repo.js';
-import { queueSyncJob } from './mailboxes.service.js';
-import { mailboxSubject, queueScheduledSync } from '../connectors/sync-schedule.js';
+import { queueNextScheduledSync, queueSyncJob } from './mailboxes.service.js';
 
 export interface MailSyncOptions {
   /** Larger attachments are counted as failed, not downloaded. */
@@ -78,12 +77,19 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
     }
   }
 
+  /** The job failed for good (the database's faults): the sync ends failed, and the schedule goes on. */
   async onFailed(job: Job<'mailbox.sync'>, reason: string): Promise<void> {
-    await this.store.repos.mailboxes.update(job.payload.organizationId, job.payload.mailboxId, {
-      sync_status: 'failed',
-      sync_finished_on: now(),
-      sync_error_code: null,
-      sync_error: `The sync stopped: ${reason}`.slice(0, 500),
+    const { organizationId, mailboxId } = job.payload;
+    const at = now();
+    await this.store.transaction(async (repos) => {
+      await repos.mailboxes.update(organizationId, mailboxId, {
+        sync_status: 'failed',
+        sync_finished_on: at,
+        sync_job_id: null,
+        sync_error_code: null,
+        sync_error: `The sync stopped: ${reason}`.slice(0, 500),
+      });
+      await queueNextScheduledSync(repos, organizationId, mailboxId, at);
     });
   }
 
@@ -259,11 +265,7 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
         await repos.mailboxes.update(organizationId, mailboxId, { sync_status: 'queued', sync_job_id: null, next_sync_on: null });
         await queueSyncJob(repos, organizationId, mailboxId, at);
       } else {
-        const current = await repos.mailboxes.find(organizationId, mailboxId);
-        if (current && current.schedule_minutes !== null && !(await repos.mailboxes.hasWaitingJob(mailboxId))) {
-          const due = await queueScheduledSync(repos, mailboxSubject(mailboxId), organizationId, at, current.schedule_minutes);
-          await repos.mailboxes.update(organizationId, mailboxId, { next_sync_on: due });
-        }
+        await queueNextScheduledSync(repos, organizationId, mailboxId, at);
       }
       await complete(repos);
     });

@@ -5,7 +5,7 @@ import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, EmailAuthorizationsTable, MailboxItemsTable, MailboxesTable, MailProvider } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import { bringSyncJobForward, dropWaitingSyncJobs, hasSyncJob, mailboxSubject } from '../connectors/sync-schedule.js';
+import { bringSyncJobForward, dropWaitingSyncJobs, hasSyncJob, mailboxSubject } from '../connectors/sync-jobs.repo.js';
 
 export type EmailAuthorizationRow = Selectable<EmailAuthorizationsTable>;
 export type MailboxRow = Selectable<MailboxesTable>;

@@ -10,7 +10,8 @@ import { isOrganizationAdmin } from '../corpora/corpus.policy.js';
 import type { MailboxView, UpdateMailboxInput } from './email-indexing.schemas.js';
 import { presentMailbox } from './mailbox.presenter.js';
 import type { MailboxRow, MailboxWithCreator } from './mailboxes.repo.js';
-import { mailboxSubject, queueScheduledSync } from '../connectors/sync-schedule.js';
+import { mailboxSubject } from '../connectors/sync-jobs.repo.js';
+import { queueScheduledSync } from '../connectors/sync-schedule.js';
 
 /**
  * Queues a sync of the mailbox now unless one is queued or running: false then. A scheduled sync
@@ -25,6 +26,14 @@ export async function queueMailboxSync(repos: Repositories, organizationId: numb
 /** The mailbox's waiting job brought forward to `at`, or a job queued for `at` when none waits. */
 export async function queueSyncJob(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<void> {
   if (!(await repos.mailboxes.bringJobForward(mailboxId, at))) await repos.jobs.enqueue('mailbox.sync', { organizationId, mailboxId }, at);
+}
+
+/** After a sync ends: the next one queued by the mailbox's schedule, unless a job already waits. */
+export async function queueNextScheduledSync(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<void> {
+  const current = await repos.mailboxes.find(organizationId, mailboxId);
+  if (!current || current.schedule_minutes === null || (await repos.mailboxes.hasWaitingJob(mailboxId))) return;
+  const due = await queueScheduledSync(repos, mailboxSubject(mailboxId), organizationId, at, current.schedule_minutes);
+  await repos.mailboxes.update(organizationId, mailboxId, { next_sync_on: due });
 }
 
 /**
