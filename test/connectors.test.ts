@@ -14,6 +14,7 @@ import { PNG_BYTES } from './support/documents.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
 import { client } from './support/http.js';
 import { CLIENT_ID, CLIENT_SECRET, DRIVE_ID, FakeGraph, TENANT } from './support/fake-graph.js';
+import { pollUntil } from './support/poll.js';
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 const FILE_LIMIT = 2048;
@@ -71,13 +72,12 @@ describe.each(databaseKinds)('document-library connectors (%s)', (kind) => {
   }
 
   async function waitForSync(connectorId: number, user = owner) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const view = (await user.api.get(`/api/v2/connectors/${connectorId}`)).body.data;
-      if (view.last_sync.status === 'succeeded' || view.last_sync.status === 'failed') return view.last_sync;
-      if (Date.now() > deadline) throw new Error(`Sync still ${view.last_sync.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const view = await pollUntil(
+      async () => (await user.api.get(`/api/v2/connectors/${connectorId}`)).body.data,
+      (read) => read.last_sync.status === 'succeeded' || read.last_sync.status === 'failed',
+      (read) => `Sync still ${read.last_sync.status}`,
+    );
+    return view.last_sync;
   }
 
   /** The corpus's documents that are not deleted: name → content hash. */
@@ -263,11 +263,7 @@ describe.each(databaseKinds)('document-library connectors (%s)', (kind) => {
     const { connectorId, corpusId } = await newConnector({ folder_path: 'Restart' });
     graph.holdDownloadOf = ids[3];
     expect((await owner.api.post(`/api/v2/connectors/${connectorId}/sync`)).status).toBe(202);
-    const deadline = Date.now() + 20_000;
-    while (!graph.downloads.includes(ids[3]!)) {
-      if (Date.now() > deadline) throw new Error('The download was never asked for');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    expect(await graph.whenHeld()).toBe(ids[3]);
     // Stopping the server aborts the held download; the job is put back for the next start.
     const closing = restartTestApp(t, env());
     graph.release();

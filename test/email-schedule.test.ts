@@ -101,7 +101,7 @@ describe.each(databaseKinds)('e-mail indexing schedule and re-authorization (%s)
     fake.graph.add('scheduled', 'Held', 'Waits.', [file('held.txt', 'Held attachment.')]);
     fake.graph.holdAttachment = 'held.txt';
     const [running] = await claimDue(mailboxId, nowMs());
-    const held = fake.graph.nextHold();
+    const held = fake.graph.whenHeld();
     const runningSync = runSync(running!);
     await held;
     await t.app.services.store.repos.jobs.enqueue('mailbox.sync', { organizationId: owner.organizationId, mailboxId }, iso(nowMs()));
@@ -164,7 +164,7 @@ describe.each(databaseKinds)('e-mail indexing schedule and re-authorization (%s)
     gmail.add(['Label_9'], 'Chosen later', 'In the label chosen at re-authorization.');
     gmail.holdAttachment = 'during.txt';
     expect((await owner.api.post(`/api/v2/email-indexing/mailboxes/${mailboxId}/sync`)).status).toBe(202);
-    const held = gmail.nextHold();
+    const held = gmail.whenHeld();
     const stale = runSync((await claimDue(mailboxId, nowMs()))[0]!);
     await held;
 

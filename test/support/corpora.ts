@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../src/app.js';
 import type { TestUser } from './factories.js';
 import { request } from './http.js';
+import { pollUntil } from './poll.js';
 
 let sequence = 0;
 
@@ -61,11 +62,10 @@ export interface DocumentState {
 
 /** Waits until every given document is indexed or failed, and returns them. */
 export async function waitForProcessing(user: TestUser, corpusId: number, ids: number[], timeoutMs = 20_000): Promise<DocumentState[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const states = await Promise.all(ids.map(async (id) => (await user.api.get(`/api/v2/corpora/${corpusId}/documents/${id}`)).body.data as DocumentState));
-    if (states.every((state) => state.step === 'indexed' || state.is_failed)) return states;
-    if (Date.now() > deadline) throw new Error(`Documents still processing: ${JSON.stringify(states.map((s) => [s.id, s.step]))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return pollUntil(
+    () => Promise.all(ids.map(async (id) => (await user.api.get(`/api/v2/corpora/${corpusId}/documents/${id}`)).body.data as DocumentState)),
+    (states) => states.every((state) => state.step === 'indexed' || state.is_failed),
+    (states) => `Documents still processing: ${JSON.stringify(states.map((s) => [s.id, s.step]))}`,
+    { timeoutMs, everyMs: 50 },
+  );
 }

@@ -6,6 +6,7 @@ import { createCorpus } from './corpora.js';
 import type { FakeMail } from './fake-mail.js';
 import type { TestUser } from './factories.js';
 import { request } from './http.js';
+import { pollUntil } from './poll.js';
 
 export const PUBLIC_BASE_URL = 'https://agents.example.com';
 
@@ -31,15 +32,15 @@ export async function linkMailbox(
 
 /** Polls the mailbox (bounded) until its sync ends. */
 export async function waitForMailboxSync(user: TestUser, mailboxId: number) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const reply = await user.api.get(`/api/v2/email-indexing/mailboxes/${mailboxId}`);
-    expect(reply.status, reply.text).toBe(200);
-    const view = reply.body.data;
-    if (view.last_sync.status === 'succeeded' || view.last_sync.status === 'failed') return view;
-    if (Date.now() > deadline) throw new Error(`Sync still ${view.last_sync.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return pollUntil(
+    async () => {
+      const reply = await user.api.get(`/api/v2/email-indexing/mailboxes/${mailboxId}`);
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body.data;
+    },
+    (view) => view.last_sync.status === 'succeeded' || view.last_sync.status === 'failed',
+    (view) => `Sync still ${view.last_sync.status}`,
+  );
 }
 
 export async function syncMailbox(user: TestUser, mailboxId: number) {

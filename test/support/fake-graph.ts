@@ -4,6 +4,7 @@
 // library, make a request fail with a status (and Retry-After), expire delta links (410), hold a
 // download until released, and count what was downloaded.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { failing, HeldRequests, type Failure } from './fake-upstream.js';
 import { startListener, type Listener } from './listeners.js';
 
 export const TENANT = 'contoso.onmicrosoft.com';
@@ -18,13 +19,6 @@ interface FakeFile {
   folder: string;
   content: Buffer;
   version: number;
-}
-
-export interface Failure {
-  status: number;
-  retryAfter?: string;
-  /** How many requests fail this way; Infinity: every one. */
-  times: number;
 }
 
 export class FakeGraph {
@@ -43,7 +37,7 @@ export class FakeGraph {
   contentFailure: Failure | undefined;
   /** A download of this item waits until `release()`. */
   holdDownloadOf: string | undefined;
-  private held: (() => void)[] = [];
+  private readonly held = new HeldRequests();
   /** The delta request waits until `release()` while true. */
   holdDelta = false;
 
@@ -68,7 +62,12 @@ export class FakeGraph {
   release(): void {
     this.holdDownloadOf = undefined;
     this.holdDelta = false;
-    for (const go of this.held.splice(0)) go();
+    this.held.release();
+  }
+
+  /** What is being held (`delta` or an item id): at once when a request is held now, otherwise when the next one is. */
+  whenHeld(): Promise<string> {
+    return this.held.whenHeld();
   }
 
   add(folder: string, name: string, content: string | Buffer): string {
@@ -117,18 +116,10 @@ export class FakeGraph {
     };
   }
 
-  private failing(failure: Failure | undefined, response: ServerResponse): boolean {
-    if (!failure || failure.times <= 0) return false;
-    failure.times--;
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (failure.retryAfter !== undefined) headers['retry-after'] = failure.retryAfter;
-    response.writeHead(failure.status, headers).end(JSON.stringify({ error: { code: 'failure', message: `Failing with ${failure.status}` } }));
-    return true;
-  }
-
   private async serve(request: IncomingMessage, response: ServerResponse, body: Buffer): Promise<void> {
     const url = new URL(request.url ?? '/', this.origin);
-    const json = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+      response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
 
     if (request.method === 'POST' && url.pathname === `/${TENANT}/oauth2/v2.0/token`) {
       this.tokenRequests++;
@@ -145,8 +136,8 @@ export class FakeGraph {
     const drive = `/v1.0/drives/${encodeURIComponent(DRIVE_ID)}`;
     if (url.pathname === `${drive}/root/delta`) {
       this.deltaRequests.push(url.search);
-      if (this.holdDelta) await new Promise<void>((resolve) => this.held.push(resolve));
-      if (this.failing(this.deltaFailure, response)) return;
+      if (this.holdDelta) await this.held.hold('delta');
+      if (failing(this.deltaFailure, json)) return;
       const token = url.searchParams.get('token');
       if (token !== null && this.deltaLinksExpired) return void json(410, { error: { code: 'resyncRequired', message: 'Resync required.' } });
       // A round is fixed when it starts: the ids to list and the token the last page hands out.
@@ -165,7 +156,7 @@ export class FakeGraph {
     const content = url.pathname.match(new RegExp(`^${drive}/items/([^/]+)/content$`));
     if (content) {
       const id = decodeURIComponent(content[1]!);
-      if (this.failing(this.contentFailure, response)) return;
+      if (failing(this.contentFailure, json)) return;
       if (!this.files.has(id)) return void json(404, { error: { code: 'itemNotFound', message: 'The resource could not be found.' } });
       // Graph answers with a pre-authenticated download URL.
       return void response.writeHead(302, { location: `${this.origin}/download/${encodeURIComponent(id)}` }).end();
@@ -174,7 +165,7 @@ export class FakeGraph {
     if (download) {
       const id = decodeURIComponent(download[1]!);
       this.downloads.push(id);
-      if (this.holdDownloadOf === id) await new Promise<void>((resolve) => this.held.push(resolve));
+      if (this.holdDownloadOf === id) await this.held.hold(id);
       const file = this.files.get(id);
       if (!file) return void json(404, { error: { code: 'itemNotFound', message: 'gone' } });
       return void response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file.content);

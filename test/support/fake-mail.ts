@@ -7,7 +7,8 @@
 // released, and count what was fetched.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FakeGmailBox, FakeGraphBox, type Failure } from './fake-mailboxes.js';
+import { FakeGmailBox, FakeGraphBox } from './fake-mailboxes.js';
+import type { Failure } from './fake-upstream.js';
 import { startListener, type Listener } from './listeners.js';
 
 export const MAIL_CLIENT = { id: 'mail-client-id', secret: 'mail-client-secret-0123456789' };

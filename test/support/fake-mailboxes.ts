@@ -2,25 +2,11 @@
 // Graph's folder message delta and attachments, and a Gmail mailbox served as labels, history and
 // messages. Every change is logged, so that a delta link (`?token=<index>`) or a history id answers
 // the changes since it was given, as the real APIs do.
-type Json = (status: number, value: unknown, headers?: Record<string, string>) => void;
-
-export interface Failure {
-  status: number;
-  retryAfter?: string;
-  /** How many requests fail this way; Infinity: every one. */
-  times: number;
-}
+import { failing, HeldRequests, type Failure, type Json } from './fake-upstream.js';
 
 export interface FakeAttachment {
   name: string;
   content: Buffer;
-}
-
-function failing(failure: Failure | undefined, json: Json): boolean {
-  if (!failure || failure.times <= 0) return false;
-  failure.times--;
-  json(failure.status, { error: { code: 'failure', message: `Failing with ${failure.status}` } }, failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter });
-  return true;
 }
 
 /** Shared by both boxes: downloads counted, and one held until released. */
@@ -28,25 +14,21 @@ class Downloads {
   attachmentDownloads: string[] = [];
   /** The download of the attachment with this name waits until `release()`. */
   holdAttachment: string | undefined;
-  private held: (() => void)[] = [];
-  private onHeld: ((name: string) => void)[] = [];
+  private readonly held = new HeldRequests();
 
   release(): void {
     this.holdAttachment = undefined;
-    for (const go of this.held.splice(0)) go();
+    this.held.release();
   }
 
-  /** Resolves once a download is being held (its request has arrived and waits for `release()`). */
-  nextHold(): Promise<string> {
-    return new Promise((resolve) => this.onHeld.push(resolve));
+  /** The name of a download being held: at once when one is held now, otherwise when the next one is. */
+  whenHeld(): Promise<string> {
+    return this.held.whenHeld();
   }
 
   protected async download(name: string): Promise<void> {
     this.attachmentDownloads.push(name);
-    if (this.holdAttachment !== name) return;
-    const waiting = new Promise<void>((resolve) => this.held.push(resolve));
-    for (const tell of this.onHeld.splice(0)) tell(name);
-    await waiting;
+    if (this.holdAttachment === name) await this.held.hold(name);
   }
 }
 
