@@ -47,12 +47,7 @@ export class ConnectorsService {
   private async requireConnector(actor: Actor, connectorId: number): Promise<ConnectorWithAudit> {
     const row = await this.store.repos.connectors.find(actor.organizationId, connectorId);
     if (!row) throw new NotFound('connector', connectorId);
-    try {
-      await this.corpora.requireCorpus(actor, row.corpus_id, 'write');
-    } catch (error) {
-      if (error instanceof NotFound) throw new NotFound('connector', connectorId);
-      throw error;
-    }
+    await this.corpora.requireWritableHolder(actor, row.corpus_id, 'connector', connectorId);
     return row;
   }
 

@@ -44,6 +44,20 @@ export class CorporaService {
     return { corpus, permission };
   }
 
+  /**
+   * For a record kept on a corpus (a connector, a mailbox): the caller must be able to write to the
+   * corpus. One who cannot see the corpus is told the record does not exist (404 under the record's
+   * own name, never the corpus's); a weaker permission is a 403.
+   */
+  async requireWritableHolder(actor: Actor, corpusId: number, resource: string, id: number): Promise<void> {
+    try {
+      await this.requireCorpus(actor, corpusId, 'write');
+    } catch (error) {
+      if (error instanceof NotFound) throw new NotFound(resource, id);
+      throw error;
+    }
+  }
+
   private async present(access: CorpusAccess): Promise<CorpusView> {
     const counts = presentDocumentCounts(await this.store.repos.corpora.documentCounts(access.corpus.organization_id, access.corpus.id));
     return presentCorpus(access.corpus, access.permission, this.retrievalMode(), counts);

@@ -59,12 +59,7 @@ export class MailboxesService {
   private async requireMailbox(actor: Actor, mailboxId: number): Promise<MailboxWithCreator> {
     const row = await this.store.repos.mailboxes.find(actor.organizationId, mailboxId);
     if (!row) throw new NotFound('mailbox', mailboxId);
-    try {
-      await this.corpora.requireCorpus(actor, row.corpus_id, 'write');
-    } catch (error) {
-      if (error instanceof NotFound) throw new NotFound('mailbox', mailboxId);
-      throw error;
-    }
+    await this.corpora.requireWritableHolder(actor, row.corpus_id, 'mailbox', mailboxId);
     return row;
   }
 
