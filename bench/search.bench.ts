@@ -79,7 +79,7 @@ function floorStatements(db: SQLite.Database, corpusId: number) {
     const terms = queryTerms(query, 'english');
     const statistics = statisticsOf(terms);
     const chosen = candidateTerms(terms, statistics);
-    const ids = chosen.length === 0 ? [] : candidates.all(matchOf(chosen), corpusId, candidateCount(LIMIT)).map((hit) => hit.chunk_id);
+    const ids = chosen.length === 0 ? [] : candidates.all(matchOf(chosen.map(({ term }) => term)), corpusId, candidateCount(LIMIT)).map((hit) => hit.chunk_id);
     return { terms, statistics, ids };
   };
   return {

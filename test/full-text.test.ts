@@ -2,7 +2,7 @@
 // never narrowed to words that match nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { createCorpus, uploadText, waitForProcessing } from './support/corpora.js';
+import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
 import { createUser, type TestUser } from './support/factories.js';
 
@@ -38,5 +38,36 @@ describe.each(databaseKinds)('full-text search (%s)', (kind) => {
   it('a word that matches nothing does not empty the answer', async () => {
     expect((await search('flamingos xylophone'))[0]!.document_id).toBe(flamingo);
     expect(await search('xylophone')).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds)('full-text candidates (%s)', (kind) => {
+  let t: TestApp;
+  let member: TestUser;
+  let corpusId: number;
+  let flamingo: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    member = await createUser(t.app, { role: 'member' });
+    corpusId = (await createCorpus(member)).id;
+    // More chunks repeating the query's common words than the database hands over as candidates
+    // (100), and one long chunk holding the rare word once among words of its own.
+    const ids: number[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const files = Array.from({ length: 20 }, (_, i) => ({ name: `policy-${batch}-${i}.txt`, bytes: `Travel policy ${batch} ${i}: the travel policy, travel policy and travel policy again.` }));
+      const reply = await uploadFiles(t.app, member, corpusId, files);
+      ids.push(...(reply.body.data.items as { id: number }[]).map((item) => item.id));
+    }
+    const filler = Array.from({ length: 150 }, (_, i) => `word${i.toString(36)}`).join(' ');
+    flamingo = (await uploadText(member, corpusId, `${filler} travel ${filler} flamingos ${filler}`)).id;
+    await waitForProcessing(member, corpusId, [...ids, flamingo], 60_000);
+  }, 90_000);
+  afterAll(() => t.close());
+
+  it('the chunk with the rare word is a candidate, however many chunks repeat the common ones', async () => {
+    const reply = await member.api.post(`/api/v2/corpora/${corpusId}/search`, { query: 'travel policy flamingos', limit: 5 });
+    expect(reply.status).toBe(200);
+    expect((reply.body.data.items as { document_id: number }[])[0]!.document_id).toBe(flamingo);
   });
 });

@@ -1,5 +1,6 @@
 // How many chunks, found by which terms, the database hands over to be scored (src/search/ranking.ts).
-import type { CorpusStatistics } from './ranking.js';
+import type { WeightedTerm } from '../db/full-text.js';
+import { inverseDocumentFrequency, type CorpusStatistics } from './ranking.js';
 
 /** Chunks to score: enough that scoring, not the database's own rank, decides the answer. */
 export const candidateCount = (limit: number) => Math.min(Math.max(limit * 10, 100), 400);
@@ -12,7 +13,7 @@ export const candidateCount = (limit: number) => Math.min(Math.max(limit * 10, 1
 export const CANDIDATE_POSTINGS = 5_000;
 
 /** The terms that find the candidates: the rarest first, within CANDIDATE_POSTINGS, at least one. */
-export function candidateTerms(terms: readonly string[], statistics: CorpusStatistics): string[] {
+export function candidateTerms(terms: readonly string[], statistics: CorpusStatistics): WeightedTerm[] {
   const frequency = (term: string) => statistics.documentFrequency.get(term) ?? 0;
   const chosen: string[] = [];
   let postings = 0;
@@ -21,5 +22,5 @@ export function candidateTerms(terms: readonly string[], statistics: CorpusStati
     chosen.push(term);
     postings += frequency(term);
   }
-  return chosen;
+  return chosen.map((term) => ({ term, weight: inverseDocumentFrequency(statistics, term) }));
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
+import type { WeightedTerm } from '../../db/full-text.js';
 import type { DB } from '../../db/schema.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
@@ -11,7 +12,7 @@ export class PassagesRepo {
   ) {}
 
   /** Chunks of the corpora holding any of the terms, best first by the database's rank: candidates to score. */
-  fullTextCandidates(corpusIds: number[], terms: string[], limit: number): Promise<number[]> {
+  fullTextCandidates(corpusIds: number[], terms: readonly WeightedTerm[], limit: number): Promise<number[]> {
     return this.dialect.fullText.candidates(this.db, corpusIds, terms, limit);
   }
 
@@ -49,31 +50,30 @@ export class PassagesRepo {
     return reanalyzeChunks(this.db, corpusId);
   }
 
-  /** The chunks with these ids, with their search terms and their documents' sources, leaving out deleted documents. */
-  byIds(chunkIds: number[]) {
-    if (chunkIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('chunks as c')
-      .innerJoin('documents as d', 'd.id', 'c.document_id')
-      .select([
-        'c.id',
-        'c.corpus_id',
-        'c.document_id',
-        'c.position',
-        'c.text',
-        'c.page',
-        'c.heading',
-        'c.token_count',
-        'c.search_title',
-        'c.search_heading',
-        'c.search_body',
-        'd.source',
-        'd.type',
-        'd.chunk_count',
-      ])
-      .where('c.id', 'in', chunkIds)
-      .where('d.deleted_on', 'is', null)
+  /**
+   * The chunks with these ids, with their search terms and their documents' sources, leaving out
+   * deleted documents. Two lookups by primary key rather than a join: PostgreSQL plans the join from
+   * its statistics, which a corpus ingested minutes ago does not have yet (never analysed), and then
+   * walked every document probing the chunks of each, 13 ms for 100 chunks of 241 documents instead of 0.3.
+   */
+  async byIds(chunkIds: number[]) {
+    if (chunkIds.length === 0) return [];
+    const chunks = await this.db
+      .selectFrom('chunks')
+      .select(['id', 'corpus_id', 'document_id', 'position', 'text', 'page', 'heading', 'token_count', 'search_title', 'search_heading', 'search_body'])
+      .where('id', 'in', chunkIds)
       .execute();
+    const documents = await this.db
+      .selectFrom('documents')
+      .select(['id', 'source', 'type', 'chunk_count'])
+      .where('id', 'in', [...new Set(chunks.map((chunk) => chunk.document_id))])
+      .where('deleted_on', 'is', null)
+      .execute();
+    const documentsById = new Map(documents.map((document) => [document.id, document]));
+    return chunks.flatMap((chunk) => {
+      const document = documentsById.get(chunk.document_id);
+      return document ? [{ ...chunk, source: document.source, type: document.type, chunk_count: document.chunk_count }] : [];
+    });
   }
 
   /** The headings most chunks of the corpus fall under, most frequent first. */
