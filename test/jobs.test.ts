@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobHandler, JobHandlers } from '../src/jobs/job-types.js';
-import { JobsRepo } from '../src/jobs/jobs.repo.js';
+import { JobsRepo, type ClaimedJob } from '../src/jobs/jobs.repo.js';
 import { PermanentJobError, Worker, type WorkerOptions } from '../src/jobs/worker.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles } from './support/corpora.js';
@@ -109,6 +109,22 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
     expect(again!.attempts).toBe(2);
     expect(await repo.finish(job!.id, 'dead-worker', 'done', iso(Date.now()))).toBe(false);
     expect(await repo.finish(job!.id, 'other', 'done', iso(Date.now()))).toBe(true);
+  });
+
+  it('claims due jobs in the order they fell due and an expired lease beside them, never more than asked, nothing not yet due', async () => {
+    const [late, early, future, stalled] = await newDocuments(4);
+    const start = Date.now();
+    await repo.enqueue('document.process', { organizationId: user.organizationId, documentId: stalled! }, iso(start - 5000));
+    const [held] = await repo.claim('dead-worker', iso(start - 5000), iso(start - 1000), 1);
+    await repo.enqueue('document.process', { organizationId: user.organizationId, documentId: late! }, iso(start), iso(start - 1000));
+    await repo.enqueue('document.process', { organizationId: user.organizationId, documentId: early! }, iso(start), iso(start - 2000));
+    await repo.enqueue('document.process', { organizationId: user.organizationId, documentId: future! }, iso(start), iso(start + 60_000));
+    const documentOf = (job: ClaimedJob | undefined) => (job && 'payload' in job ? (job.payload as { documentId: number }).documentId : undefined);
+    const first = await repo.claim('worker', iso(start), iso(start + 60_000), 2);
+    expect(first.map(documentOf).sort()).toEqual([stalled, early].sort());
+    expect(first.find((job) => documentOf(job) === stalled)!.id).toBe(held!.id);
+    expect((await repo.claim('worker', iso(start), iso(start + 60_000), 5)).map(documentOf)).toEqual([late]);
+    expect(await repo.claim('worker', iso(start), iso(start + 60_000), 5)).toEqual([]);
   });
 
   it('a worker retries failures with backoff, then gives up and tells the handler; permanent failures at once', async () => {

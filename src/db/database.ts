@@ -47,6 +47,9 @@ function openSqlite(dataDir: string): Database {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  // Sorts, groupings and unions that need a temporary b-tree keep it in memory: with the default, a
+  // file is opened for it, which took a job's claim (three small sorts) from 14 to 37 µs.
+  connection.pragma('temp_store = MEMORY');
   loadVectorExtension(connection);
   const cached = withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
