@@ -2,7 +2,8 @@
 // 100,000 chunks — 10,000 documents of 10 chunks of about 100 words drawn from a Zipf-distributed
 // vocabulary — with varied queries of 1 to 4 words, common and rare. Latency of queries sent one
 // after another on one connection, throughput under load from a few connections, and, as a floor,
-// the same SQL run in this process on the same file.
+// the same SQL run in this process on the same file. When DATABASE_URL names a PostgreSQL server, the
+// same corpus and queries on PostgreSQL too, over HTTP only (search-postgres.ts).
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
@@ -14,35 +15,14 @@ import { startAgentPlatform } from './lib/agent-platform-server.js';
 import type { BenchConfig } from './lib/bench-config.js';
 import { createCorpus } from './lib/corpus-setup.js';
 import { apiKeyClient } from './lib/credentials.js';
-import { singleConnectionAgent, timedRequest } from './lib/http-timing.js';
-import { assertMostlySuccessful, measureLoad } from './lib/load.js';
 import { percentile } from './lib/percentiles.js';
 import { fixed, type SuiteReport } from './lib/report.js';
+import { postgresServerUrl } from './lib/scratch-postgres.js';
+import { LIMIT, LOAD_CONNECTIONS, P95_AIM_MS, QUERIES, SearchTarget, WARM_UP_QUERIES, latencyTable, loadSearch, p95Of, searchOneAtATime, type Latencies, type Query } from './lib/search-http.js';
 import { openReadOnly, sqliteFileOf } from './lib/seed-database.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import { CHUNKS_PER_DOCUMENT, DOCUMENTS, QUERY_BANDS, VOCABULARY_SIZE, WORDS_PER_CHUNK, corpusVocabulary, makeQueries, restartWithCorpus } from './lib/zipf-corpus.js';
-
-const QUERIES = 500;
-const WARM_UP_QUERIES = 50;
-/** Passages asked for: the API's default. */
-const LIMIT = 10;
-/** Connections of the load run: a few clients searching at once. */
-const LOAD_CONNECTIONS = 4;
-/** Aim: full-text search answers within 20 ms at the 95th percentile, one query at a time. */
-const P95_AIM_MS = 20;
-
-interface Query {
-  text: string;
-  /** Chunks of the corpus holding any of its words (counted once, in this process). */
-  matches: number;
-}
-
-/** How many chunks a query matches decides most of its cost: the classes the latencies are split by. */
-const MATCH_CLASSES = [
-  { label: 'matching < 1,000 chunks', below: 1_000 },
-  { label: 'matching 1,000–20,000 chunks', below: 20_000 },
-  { label: 'matching ≥ 20,000 chunks', below: Number.POSITIVE_INFINITY },
-];
+import { postgresSearchSeconds, runPostgresSearch, type SeededSize } from './search-postgres.js';
 
 /**
  * What a search costs below the HTTP layer, in this process on the same file: the statements of
@@ -98,18 +78,6 @@ function floorStatements(db: SQLite.Database, corpusId: number) {
   };
 }
 
-interface Latencies {
-  name: string;
-  /** Per query, in the order of `queries`. */
-  ms: number[];
-}
-
-function percentileRow(name: string, values: number[]): string[] {
-  const sorted = Float64Array.from(values).sort();
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  return [name, String(values.length), fixed(percentile(sorted, 50), 2), fixed(percentile(sorted, 95), 2), fixed(percentile(sorted, 99), 2), fixed(mean, 2)];
-}
-
 function timeInProcess(name: string, queries: Query[], run: (query: string) => unknown): Latencies {
   for (const query of queries.slice(0, WARM_UP_QUERIES)) run(query.text);
   const ms = queries.map((query) => {
@@ -133,40 +101,19 @@ async function runSearchSuite({ config, cleanup, log }: SuiteContext): Promise<S
   const reader = openReadOnly(platform.dataDir);
   cleanup.defer('close the read-only connection', () => void reader.close());
   const floor = floorStatements(reader, corpus.id);
-  const chunkCount = (reader.prepare('select count(*) as n from chunks where corpus_id = ?').get(corpus.id) as { n: number }).n;
-  if (chunkCount !== DOCUMENTS * CHUNKS_PER_DOCUMENT) throw new Error(`${chunkCount} chunks seeded, expected ${DOCUMENTS * CHUNKS_PER_DOCUMENT}`);
+  const seeded = reader.prepare('select count(*) as chunks, sum(length(search_body)) as terms_length from chunks where corpus_id = ?').get(corpus.id) as SeededSize;
+  if (seeded.chunks !== DOCUMENTS * CHUNKS_PER_DOCUMENT) throw new Error(`${seeded.chunks} chunks seeded, expected ${DOCUMENTS * CHUNKS_PER_DOCUMENT}`);
   const texts = makeQueries(vocabulary, QUERIES, 99);
   log('counting the chunks each query matches');
   const queries: Query[] = texts.map((text) => ({ text, matches: floor.matches(text) }));
   for (const query of queries) floor.prepare(query.text);
 
-  const path = `/api/v2/corpora/${corpus.id}/search`;
-  const headers = { ...client.authorizationHeaders(), 'content-type': 'application/json' };
-  const bodyOf = (query: string) => JSON.stringify({ query, limit: LIMIT });
-  const agent = singleConnectionAgent();
-  cleanup.defer('close the search connection', () => agent.destroy());
-  const search = async (query: string) => {
-    const response = await timedRequest(platform.server.baseUrl + path, { method: 'POST', headers, body: bodyOf(query), agent, keepBody: true });
-    if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}: ${response.body!.toString('utf8').slice(0, 300)}`);
-    return response;
-  };
-
-  const sample = JSON.parse((await search(queries[0]!.text)).body!.toString('utf8')) as { data: { items: unknown[]; retrieval_mode: string } };
-  if (sample.data.retrieval_mode !== 'full_text') throw new Error(`expected full_text retrieval, the server answered ${sample.data.retrieval_mode}`);
-
+  const target = new SearchTarget(platform, client, corpus.id);
+  const warmUp = makeQueries(vocabulary, WARM_UP_QUERIES, 7);
   log(`${WARM_UP_QUERIES} warm-up then ${QUERIES} queries one after another on one connection`);
-  for (const query of makeQueries(vocabulary, WARM_UP_QUERIES, 7)) await search(query);
-  let emptyAnswers = 0;
-  let differentAnswers = 0;
-  const http: Latencies = { name: 'POST …/search over HTTP (API key)', ms: [] };
-  for (const query of queries) {
-    const response = await search(query.text);
-    http.ms.push(response.ms);
-    const items = (JSON.parse(response.body!.toString('utf8')) as { data: { items: { chunk_id: number }[] } }).data.items;
-    if (items.length === 0) emptyAnswers++;
-    // The floor must do what the server does: the same chunks in the same order.
-    if (items.map((item) => item.chunk_id).join() !== floor.search(query.text).join()) differentAnswers++;
-  }
+  const { latencies: http, answers, emptyAnswers } = await searchOneAtATime(target, 'POST …/search over HTTP (API key)', warmUp, queries, cleanup);
+  // The floor must do what the server does: the same chunks in the same order.
+  const differentAnswers = queries.filter((query, index) => answers[index]!.join() !== floor.search(query.text).join()).length;
   if (differentAnswers > 0) throw new Error(`the floor answered ${differentAnswers} of ${QUERIES} queries otherwise than the server: it no longer matches src/db/full-text.ts and src/search`);
 
   log('the same queries in this process: the candidate statement alone, then with the passages statement and scoring');
@@ -174,41 +121,14 @@ async function runSearchSuite({ config, cleanup, log }: SuiteContext): Promise<S
   const searchFloor = timeInProcess('floor: candidates + passages statements + scoring in process', queries, (query) => floor.search(query));
 
   log(`loading the search with ${LOAD_CONNECTIONS} connections, the ${QUERIES} queries in turn`);
-  const load = await measureLoad(
-    {
-      name: `POST …/search, ${LOAD_CONNECTIONS} connections, varied queries`,
-      url: platform.server.baseUrl + path,
-      method: 'POST',
-      headers,
-      bodies: queries.map((query) => bodyOf(query.text)),
-      serverPid: platform.server.pid,
-    },
-    { ...config, connections: LOAD_CONNECTIONS },
-  );
-  assertMostlySuccessful(load);
-  if (platform.server.hasExited()) throw new Error(`the Agent Platform server died:\n${platform.server.outputTail()}`);
+  const load = await loadSearch(target, 'POST …/search', queries, config);
 
-  const latencyHeader = ['queries', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms'];
-  const byClass = (latencies: Latencies) =>
-    MATCH_CLASSES.map((cls, index) => {
-      const below = MATCH_CLASSES[index - 1]?.below ?? 0;
-      const values = latencies.ms.filter((_, i) => queries[i]!.matches >= below && queries[i]!.matches < cls.below);
-      return percentileRow(`  ${cls.label}`, values);
-    }).filter((row) => row[1] !== '0');
-  const httpP95 = percentile(Float64Array.from(http.ms).sort(), 95);
   const matches = Float64Array.from(queries.map((query) => query.matches)).sort();
-
-  return {
+  const sqliteReport: SuiteReport = {
     title: `search: full text over ${(DOCUMENTS * CHUNKS_PER_DOCUMENT).toLocaleString('en')} chunks, queries of 1–4 words (SQLite FTS5)`,
     results: [load],
-    tables: [
-      ...[http, fullTextFloor, searchFloor].map((latencies) => ({
-        title: `${latencies.name}: one query at a time, ${QUERIES} queries`,
-        header: latencyHeader,
-        rows: [percentileRow('all', latencies.ms), ...byClass(latencies)],
-      })),
-    ],
-    aims: [{ label: 'search p95, one query at a time over HTTP', value: httpP95, comparison: '<', target: P95_AIM_MS, unit: ' ms' }],
+    tables: [http, fullTextFloor, searchFloor].map((latencies) => latencyTable(latencies, queries)),
+    aims: [{ label: 'search p95, one query at a time over HTTP', value: p95Of(http), comparison: '<', target: P95_AIM_MS, unit: ' ms' }],
     notes: [
       `under load: p95 ${fixed(load.p95Ms, 2)} ms; the SQLite connection is one, so concurrent searches queue behind each other`,
       `chunks a query matches: median ${percentile(matches, 50)}, p95 ${percentile(matches, 95)}, max ${percentile(matches, 100)}; ` +
@@ -217,11 +137,24 @@ async function runSearchSuite({ config, cleanup, log }: SuiteContext): Promise<S
         `vocabulary of ${VOCABULARY_SIZE} words with Zipf frequencies (1/rank); database ${fixed(databaseMb, 0)} MB, seeded in ${seedSeconds.toFixed(1)} s with the server stopped`,
     ],
   };
+  const postgresUrl = postgresServerUrl();
+  if (postgresUrl === undefined) return sqliteReport;
+
+  // The SQLite server is done with: stopped, so that it does not compete for the CPUs.
+  await platform.server.stop();
+  const postgres = await runPostgresSearch(postgresUrl, { queries, warmUp, answers, seeded }, { config, cleanup, log });
+  return {
+    title: sqliteReport.title.replace('(SQLite FTS5)', '(SQLite FTS5, then PostgreSQL tsvector)'),
+    results: [...sqliteReport.results, ...postgres.results],
+    tables: [...sqliteReport.tables!, ...postgres.tables!],
+    aims: [...sqliteReport.aims, ...postgres.aims],
+    notes: [...sqliteReport.notes, ...postgres.notes],
+  };
 }
 
 export const searchSuite: BenchSuite = {
   name: 'search',
-  description: 'POST /api/v2/corpora/{id}/search over 100,000 chunks: p50/p95/p99 one at a time, throughput under load, FTS floor',
-  timeBudgetSeconds: (config: BenchConfig) => 900 + config.warmupSeconds + config.durationSeconds,
+  description: 'POST /api/v2/corpora/{id}/search over 100,000 chunks: p50/p95/p99 one at a time, throughput under load, FTS floor (PostgreSQL too with DATABASE_URL)',
+  timeBudgetSeconds: (config: BenchConfig) => 900 + config.warmupSeconds + config.durationSeconds + (postgresServerUrl() === undefined ? 0 : postgresSearchSeconds(config)),
   run: runSearchSuite,
 };

@@ -4,15 +4,18 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { CleanupStack } from './cleanup.js';
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** Runs `use` on a connection of its own to the database at `url`, closed afterwards. */
+export async function withPostgres<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await use(client);
   } finally {
     await client.end();
   }
 }
+
+const onServer = (serverUrl: string, statement: string) => withPostgres(serverUrl, async (client) => void (await client.query(statement)));
 
 /** Creates the database and answers its URL; the database is dropped when `cleanup` runs. */
 export async function createScratchPostgres(serverUrl: string, prefix: string, cleanup: CleanupStack): Promise<string> {

@@ -1,16 +1,19 @@
 // The corpus of the search and ask suites: 10,000 documents of 10 chunks of about 100 words drawn
-// from a Zipf-distributed vocabulary, written straight into the SQLite file while the server is
-// stopped (the FTS5 index is kept by the migration's trigger), and queries of 1 to 4 words, common
-// and rare. Deterministic, so that runs compare.
+// from a Zipf-distributed vocabulary, written straight into the SQLite file (the FTS5 index is kept
+// by the migration's trigger) or the PostgreSQL database (its tsvector column is generated) while the
+// server is stopped, and queries of 1 to 4 words, common and rare. Deterministic, so that runs compare.
 import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
-import { searchFields, searchTitle } from '../../src/search/analyzer.js';
+import type pg from 'pg';
+import { searchFields, searchTitle, type SearchFields } from '../../src/search/analyzer.js';
 import { DEFAULT_SEARCH_LANGUAGE } from '../../src/search/languages.js';
 import { restartAgentPlatform, type AgentPlatformServer } from './agent-platform-server.js';
 import type { BenchConfig } from './bench-config.js';
 import type { CleanupStack } from './cleanup.js';
-import { documentInserter } from './corpus-setup.js';
+import { INDEXED_DOCUMENT_COLUMNS, documentInserter, indexedDocumentValues, type SeedDocument } from './corpus-setup.js';
+import { withPostgres } from './scratch-postgres.js';
 import { openForSeeding, userByEmail } from './seed-database.js';
+import { columnsOf, insertRows, postgresUserByEmail } from './seed-postgres.js';
 import { ZipfVocabulary, seededRandom } from './text-corpus.js';
 
 export const DOCUMENTS = 10_000;
@@ -27,33 +30,123 @@ export const QUERY_BANDS = [
 
 export const corpusVocabulary = () => new ZipfVocabulary(VOCABULARY_SIZE);
 
-function seedCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): void {
+interface CorpusDocument extends SeedDocument {
+  chunks: { text: string; tokenCount: number; fields: SearchFields }[];
+}
+
+/** The corpus's documents in order, each with its chunks and their search fields (the server's analyser). */
+function* corpusDocuments(vocabulary: ZipfVocabulary): Generator<CorpusDocument> {
+  const random = seededRandom(4242);
+  for (let d = 0; d < DOCUMENTS; d++) {
+    const chunks = Array.from({ length: CHUNKS_PER_DOCUMENT }, () => {
+      const words = WORDS_PER_CHUNK.min + Math.floor(random() * (WORDS_PER_CHUNK.max - WORDS_PER_CHUNK.min + 1));
+      return { text: vocabulary.sentences(random, words), words };
+    });
+    const source = `knowledge-base-${String(d + 1).padStart(5, '0')}.txt`;
+    const title = searchTitle(undefined, source);
+    yield {
+      source,
+      text: chunks.map((chunk) => chunk.text).join('\n\n'),
+      chunkCount: chunks.length,
+      chunks: chunks.map((chunk) => ({
+        text: chunk.text,
+        tokenCount: Math.round(chunk.words * 1.3),
+        fields: searchFields({ title, heading: null, text: chunk.text }, DEFAULT_SEARCH_LANGUAGE),
+      })),
+    };
+  }
+}
+
+function seedSqliteCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): void {
   const owner = userByEmail(db, ownerEmail);
   const insertDocument = documentInserter(db, owner, corpusId, DOCUMENTS);
   const insertChunk = db.prepare(`
     insert into chunks (organization_id, corpus_id, document_id, position, text, token_count, page, heading, search_title, search_heading, search_body)
     values (?, ?, ?, ?, ?, ?, null, null, ?, ?, ?)`);
-  const random = seededRandom(4242);
   db.transaction(() => {
-    for (let d = 0; d < DOCUMENTS; d++) {
-      const chunks = Array.from({ length: CHUNKS_PER_DOCUMENT }, () => {
-        const words = WORDS_PER_CHUNK.min + Math.floor(random() * (WORDS_PER_CHUNK.max - WORDS_PER_CHUNK.min + 1));
-        return { text: vocabulary.sentences(random, words), words };
-      });
-      const source = `knowledge-base-${String(d + 1).padStart(5, '0')}.txt`;
-      const documentId = insertDocument({ source, text: chunks.map((chunk) => chunk.text).join('\n\n'), chunkCount: chunks.length }, d);
-      const title = searchTitle(undefined, source);
-      chunks.forEach((chunk, position) => {
-        const fields = searchFields({ title, heading: null, text: chunk.text }, DEFAULT_SEARCH_LANGUAGE);
-        insertChunk.run(owner.organizationId, corpusId, documentId, position, chunk.text, Math.round(chunk.words * 1.3), fields.search_title, fields.search_heading, fields.search_body);
+    let d = 0;
+    for (const document of corpusDocuments(vocabulary)) {
+      const documentId = insertDocument(document, d++);
+      document.chunks.forEach((chunk, position) => {
+        const { search_title, search_heading, search_body } = chunk.fields;
+        insertChunk.run(owner.organizationId, corpusId, documentId, position, chunk.text, chunk.tokenCount, search_title, search_heading, search_body);
       });
     }
   })();
 }
 
+/** Documents per statement on PostgreSQL; their chunks go in ten times as many rows. */
+const POSTGRES_BATCH = 500;
+/** Chunk columns written on PostgreSQL: page and heading stay null; `search` is generated from the search_* columns. */
+const CHUNK_COLUMNS = columnsOf({
+  organization_id: 'bigint', corpus_id: 'bigint', document_id: 'bigint', position: 'integer', text: 'text', token_count: 'integer',
+  search_title: 'text', search_heading: 'text', search_body: 'text',
+});
+
+/**
+ * The same documents and chunks in batches, in one transaction. While PostgreSQL writes one batch's
+ * chunks, this process analyses the next batch's text.
+ */
+async function seedPostgresCorpus(client: pg.Client, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): Promise<void> {
+  const owner = await postgresUserByEmail(client, ownerEmail);
+  const now = Date.now();
+  await client.query('begin');
+  let chunksWritten: Promise<unknown> = Promise.resolve();
+  let batch: CorpusDocument[] = [];
+  let d = 0;
+  const insertBatch = async (documents: CorpusDocument[], first: number) => {
+    const rows = documents.map((document, index) => indexedDocumentValues(owner, corpusId, document, first + index, DOCUMENTS, now));
+    const inserted = await insertRows<{ id: string; source: string }>(client, 'documents', INDEXED_DOCUMENT_COLUMNS, rows, ['id', 'source']);
+    const idOf = new Map(inserted.map((row) => [row.source, row.id]));
+    const chunkRows = documents.flatMap((document) =>
+      document.chunks.map((chunk, position) => {
+        const { search_title, search_heading, search_body } = chunk.fields;
+        return [owner.organizationId, corpusId, idOf.get(document.source), position, chunk.text, chunk.tokenCount, search_title, search_heading, search_body];
+      }),
+    );
+    chunksWritten = insertRows(client, 'chunks', CHUNK_COLUMNS, chunkRows);
+    // Awaited before the next batch; a failure meanwhile must not count as unhandled.
+    chunksWritten.catch(() => undefined);
+  };
+  for (const document of corpusDocuments(vocabulary)) {
+    batch.push(document);
+    if (batch.length < POSTGRES_BATCH) continue;
+    await chunksWritten;
+    await insertBatch(batch, d);
+    d += batch.length;
+    batch = [];
+  }
+  await chunksWritten;
+  if (batch.length > 0) await insertBatch(batch, d);
+  await chunksWritten;
+  await client.query('commit');
+}
+
+/** Keeps autovacuum off the seeded tables: its ANALYZE would also move the GIN index's pending list into the index. */
+const FRESH_TABLES = ['documents', 'chunks'];
+
+/**
+ * Fills the corpus in the PostgreSQL database at `url`. The tables are left as an upload leaves them
+ * before autovacuum comes by: never analysed, the GIN index's pending list as the inserts left it; and
+ * autovacuum is turned off for them, so that they stay so while the suite measures (analyseSeededTables).
+ */
+function seedPostgres(url: string, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): Promise<void> {
+  return withPostgres(url, async (client) => {
+    for (const table of FRESH_TABLES) await client.query(`alter table ${table} set (autovacuum_enabled = off, toast.autovacuum_enabled = off)`);
+    await seedPostgresCorpus(client, vocabulary, ownerEmail, corpusId);
+  });
+}
+
+/** ANALYZE of the seeded tables, by hand: statistics for the planner; unlike autovacuum's, it leaves the GIN pending list alone. */
+export function analyseSeededTables(url: string): Promise<void> {
+  return withPostgres(url, async (client) => void (await client.query(`analyze ${FRESH_TABLES.join(', ')}`)));
+}
+
 /**
  * Stops the server, fills the corpus (made through the API beforehand) with the documents, and
  * starts the server again on the same data folder; answers the new server and the seconds seeding took.
+ * The corpus goes into the server's SQLite file, or into its PostgreSQL database when the server was
+ * started with DATABASE_URL.
  */
 export async function restartWithCorpus(
   first: AgentPlatformServer,
@@ -62,15 +155,21 @@ export async function restartWithCorpus(
   context: { config: BenchConfig; cleanup: CleanupStack; log: (message: string) => void },
 ): Promise<{ platform: AgentPlatformServer; seedSeconds: number }> {
   let seedSeconds = 0;
-  const platform = await restartAgentPlatform(first, context.config, context.cleanup, () => {
-    context.log(`server stopped; inserting ${DOCUMENTS} documents of ${CHUNKS_PER_DOCUMENT} chunks (FTS5 kept by the migration's trigger)`);
+  const postgresUrl = first.env.DATABASE_URL;
+  const platform = await restartAgentPlatform(first, context.config, context.cleanup, async () => {
     const started = performance.now();
-    const db = openForSeeding(first.dataDir);
-    try {
-      seedCorpus(db, vocabulary, first.adminEmail, corpusId);
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } finally {
-      db.close();
+    if (postgresUrl === undefined) {
+      context.log(`server stopped; inserting ${DOCUMENTS} documents of ${CHUNKS_PER_DOCUMENT} chunks (FTS5 kept by the migration's trigger)`);
+      const db = openForSeeding(first.dataDir);
+      try {
+        seedSqliteCorpus(db, vocabulary, first.adminEmail, corpusId);
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
+    } else {
+      context.log(`server stopped; inserting ${DOCUMENTS} documents of ${CHUNKS_PER_DOCUMENT} chunks into PostgreSQL, ${POSTGRES_BATCH} documents a statement`);
+      await seedPostgres(postgresUrl, vocabulary, first.adminEmail, corpusId);
     }
     seedSeconds = (performance.now() - started) / 1000;
     context.log(`seeded in ${seedSeconds.toFixed(1)} s; starting the server again`);
