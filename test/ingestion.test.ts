@@ -1,7 +1,7 @@
 // The steps together, as the document pipeline calls them.
 import { describe, expect, it } from 'vitest';
 import { ExtractionFailed } from '../src/ingest/document.js';
-import { chunkSearchFields, createIngestion, detectDocumentType } from '../src/ingest/ingestion.js';
+import { createIngestion, detectDocumentType } from '../src/ingest/ingestion.js';
 import { makePdf } from './support/documents.js';
 import { rejection } from './support/rejection.js';
 
@@ -41,23 +41,6 @@ describe('ingestion', () => {
         expect(Object.keys(prepared.timings).sort()).toEqual(['chunking', 'extracting']);
       }
       await expect(ingestion.prepare('txt', Buffer.from(' \n '))).rejects.toMatchObject({ kind: 'empty' });
-    } finally {
-      await ingestion.close();
-    }
-  });
-
-  it("makes the chunks' search terms with them when asked, in a thread as in the process", async () => {
-    const ingestion = createIngestion();
-    try {
-      const page = (paragraphs: number) => Buffer.from(`<html><body><h1>Les ports</h1>${'<p>Les bateaux dorment dans les ports la nuit.</p>'.repeat(paragraphs)}</body></html>`);
-      const analysis = { language: 'french' as const, source: 'docs/ports.html' };
-      for (const bytes of [page(2), page(400)]) {
-        const prepared = await ingestion.prepare('html', bytes, analysis);
-        expect(prepared.search?.language).toBe('french');
-        expect(prepared.search?.fields).toEqual(chunkSearchFields(prepared.document.title, prepared.chunks, analysis));
-        expect(prepared.search?.fields[0]?.search_body).toContain('bateau');
-        expect((await ingestion.prepare('html', bytes)).search).toBeUndefined();
-      }
     } finally {
       await ingestion.close();
     }

@@ -6,11 +6,12 @@
 import { performance } from 'node:perf_hooks';
 import type { DocumentRow, DocumentStep } from '../../../db/schema.js';
 import { ExtractionFailed } from '../../../ingest/document.js';
-import { chunkSearchFields, type Ingestion, type PreparedDocument } from '../../../ingest/ingestion.js';
+import type { Ingestion, PreparedDocument } from '../../../ingest/ingestion.js';
 import type { CompleteJob, Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
+import { searchFields, searchTitle } from '../../../search/analyzer.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { recordStep, recordSteps, type StepChange } from './document-steps.js';
 import { StepProgress } from './step-progress.js';
@@ -75,9 +76,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     progress.enter(this.change(document, 'extracting', new Date().toISOString()));
     let prepared: PreparedDocument;
     try {
-      // The chunks' search terms are made with them, in the corpus's language as it is now.
-      const language = await this.store.repos.passages.languageOf(document.corpus_id);
-      prepared = await this.ingestion.prepare(document.type, bytes, { language, source: document.source });
+      prepared = await this.ingestion.prepare(document.type, bytes);
     } catch (error) {
       await progress.flush().catch(() => undefined);
       if (progress.gone) throw new DocumentGone();
@@ -102,12 +101,11 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       });
       if (!present) throw new DocumentGone();
       await repos.documents.deleteChunks(document.organization_id, document.id);
-      // Read again in the transaction that stores the terms: a language change meanwhile reanalysed
-      // what was stored, so these chunks are analysed again in the new language.
+      // Read in the transaction that stores the terms: a language change reanalyses what is stored.
       const language = await repos.passages.languageOf(document.corpus_id);
-      const fields = prepared.search?.language === language ? prepared.search.fields : chunkSearchFields(extracted.title, chunks, { language, source: document.source });
+      const searchedTitle = searchTitle(extracted.title, document.source);
       await repos.documents.insertChunks(
-        chunks.map((chunk, index) => ({
+        chunks.map((chunk) => ({
           organization_id: document.organization_id,
           corpus_id: document.corpus_id,
           document_id: document.id,
@@ -116,7 +114,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
           token_count: chunk.tokenCount,
           page: chunk.page ?? null,
           heading: chunk.heading ?? null,
-          ...fields[index]!,
+          ...searchFields({ title: searchedTitle, heading: chunk.heading ?? null, text: chunk.text }, language),
         })),
       );
       if (next === 'indexed') await complete(repos);
