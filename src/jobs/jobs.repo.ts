@@ -87,10 +87,10 @@ export class JobsRepo {
   /**
    * Claims up to `limit` jobs that are due, or whose lease has expired, for `owner` until `leaseUntil`.
    * Only jobs this version knows are taken: one named by a newer version waits for a worker of it.
-   * Jobs go in the order they became claimable (fell due, or their lease expired). Each kind of claimable row is read in the order of the
-   * index jobs_ready (status, run_after, id), stopping at `limit`: with one condition ORed over
-   * both, the database gathered every due job and sorted them, for each claim (0.2 ms with 400
-   * queued on SQLite, a quarter of a small document's work while an upload was being processed).
+   * Jobs go in the order they became claimable (fell due, or their lease expired). Each kind of
+   * claimable row is read in the order of the index jobs_ready (status, run_after, id), stopping at
+   * `limit`: with one condition ORed over both, the database gathered every due job and sorted them
+   * for each claim (on SQLite with 600 queued, 37 µs against 14).
    */
   async claim(owner: string, at: string, leaseUntil: string, limit: number): Promise<ClaimedJob[]> {
     const rows = await this.db
