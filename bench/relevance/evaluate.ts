@@ -17,7 +17,11 @@ import type { LoadedSet, Page } from './sets.js';
 
 /** Files a multipart request carries: the server's default LIMIT_UPLOAD_FILES. */
 const FILES_PER_REQUEST = 20;
-const UPLOADS_IN_FLIGHT = 4;
+/**
+ * One upload at a time: documents then get their ids in the order of the pages, and passages that
+ * score alike (an option block repeated on many pages) are ranked alike from one run to the next.
+ */
+const UPLOADS_IN_FLIGHT = 1;
 const POLL_MS = 250;
 const INDEXING_TIMEOUT_MS = 15 * 60_000;
 

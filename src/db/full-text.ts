@@ -133,16 +133,24 @@ export const postgresFullText: FullTextIndex = {
     if (terms.length === 0 || corpusIds.length === 0) return [];
     const corpora = sql.join(corpusIds);
     const hits = sql.join(
-      terms.map(({ term, weight }) => sql`select id, ${weight}::float8 as weight from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${corpora})`),
+      terms.map(
+        ({ term, weight }) =>
+          sql`select id, document_id, ${weight}::float8 as weight from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${corpora})`,
+      ),
       sql` union all `,
     );
+    // The sums are rounded so that chunks holding the same terms tie whatever order they were added
+    // in, and ties go by document, then chunk (the order of the chunks within a document), as the
+    // server's ranking breaks them.
     const { rows } = await throughIndexes(db, (trx) =>
       sql<{ chunk_id: string | number }>`
         with hits as (${hits}),
-        held as (select id, sum(weight) as weight from hits group by id order by weight desc, id limit ${limit * TS_RANK_POOL})
+        held as (
+          select id, document_id, round(sum(weight)::numeric, 9) as weight from hits
+          group by id, document_id order by weight desc, document_id, id limit ${limit * TS_RANK_POOL})
         select c.id as chunk_id
         from held h join chunks c on c.id = h.id, to_tsquery('simple', ${tsQuery(terms.map(({ term }) => term))}) q
-        order by h.weight desc, ts_rank(${TS_RANK_WEIGHTS}, c.search, q, 1) desc, c.id
+        order by h.weight desc, ts_rank(${TS_RANK_WEIGHTS}, c.search, q, 1) desc, h.document_id, c.id
         limit ${limit}`.execute(trx),
     );
     return rows.map((row) => Number(row.chunk_id));

@@ -159,9 +159,13 @@ const termsOf = (field: string) => (field === '' ? [] : field.split(' '));
  */
 export const REPEAT_DOCUMENT_FACTOR = 0.8;
 
-/** The chunks scored, best first (equal scores by id), at most `depth`. */
+/**
+ * The chunks scored, best first, at most `depth`. Equal scores go by document, then by id, which
+ * within a document is the chunks' order: chunk ids follow the order in which the pipeline happened
+ * to finish documents, document ids the order they were given.
+ */
 export function rankChunks<T extends IndexedChunk>(scorer: QueryScorer, chunks: readonly T[], depth: number): { row: T; score: number }[] {
-  const byScore = (a: { row: T; score: number }, b: { row: T; score: number }) => b.score - a.score || a.row.id - b.row.id;
+  const byScore = (a: { row: T; score: number }, b: { row: T; score: number }) => b.score - a.score || a.row.document_id - b.row.document_id || a.row.id - b.row.id;
   const passages = chunks.map((row) => ({
     row,
     score: scorer.score({ title: termsOf(row.search_title), heading: termsOf(row.search_heading), body: termsOf(row.search_body), length: row.token_count }),
