@@ -17,6 +17,7 @@ import { DocumentListingRepo } from './modules/documents/document-listing.repo.j
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ConnectorsRepo } from './modules/connectors/connectors.repo.js';
 import { MailboxesRepo } from './modules/email-indexing/mailboxes.repo.js';
+import { SyncJobsRepo } from './modules/connectors/sync-jobs.repo.js';
 import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
 import { FeedbackRepo } from './modules/chat/feedback.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
@@ -76,6 +77,7 @@ const REPOSITORIES = {
   passwordTokens: PasswordTokensRepo,
   projects: ProjectsRepo,
   responses: ResponsesRepo,
+  syncJobs: SyncJobsRepo,
   teammates: TeammatesRepo,
   teams: TeamsRepo,
   threads: ThreadsRepo,

@@ -296,7 +296,7 @@ export class ConnectorSync implements JobHandler<'connector.sync'> {
             ? { sync_status: 'succeeded' as const, delta_link: outcome.deltaLink, full_sync: 0, sync_error_code: null, sync_error: null }
             : { sync_status: 'failed' as const, sync_error_code: outcome.error.code, sync_error: outcome.error.message.slice(0, 500) };
         await repos.connectors.update(connector.organization_id, connector.id, { ...ended, page_link: null, sync_finished_on: at, next_sync_on: null });
-        if (current.schedule_minutes !== null && !(await repos.connectors.hasWaitingJob(connector.id))) {
+        if (current.schedule_minutes !== null && !(await repos.syncJobs.hasWaiting(connectorSubject(connector.id)))) {
           const due = await queueScheduledSync(repos, connectorSubject(connector.id), connector.organization_id, at, current.schedule_minutes);
           await repos.connectors.update(connector.organization_id, connector.id, { next_sync_on: due });
         }

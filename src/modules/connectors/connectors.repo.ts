@@ -5,7 +5,6 @@ import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { ConnectorItemsTable, ConnectorsTable, DB } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import { bringSyncJobForward, connectorSubject, dropWaitingSyncJobs, hasSyncJob } from './sync-jobs.repo.js';
 
 export type ConnectorRow = Selectable<ConnectorsTable>;
 export type ConnectorWithAudit = ConnectorRow & { created_by_email: string; modified_by_email: string };
@@ -88,20 +87,6 @@ export class ConnectorsRepo {
       .where('sync_status', 'not in', ['queued', 'running'])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  /** Brings a scheduled sync job forward to `at`; false when the connector has no waiting job. */
-  bringJobForward(connectorId: number, at: string): Promise<boolean> {
-    return bringSyncJobForward(this.db, connectorSubject(connectorId), at);
-  }
-
-  hasWaitingJob(connectorId: number): Promise<boolean> {
-    return hasSyncJob(this.db, connectorSubject(connectorId), 'queued');
-  }
-
-  /** Drops the connector's sync jobs that wait (a schedule changed): the running one, if any, goes on. */
-  dropWaitingJobs(connectorId: number): Promise<void> {
-    return dropWaitingSyncJobs(this.db, connectorSubject(connectorId));
   }
 
   async bump(connectorId: number, counter: SyncCounter): Promise<void> {

@@ -19,7 +19,7 @@ import { presentConnector } from './connector.presenter.js';
 import type { ConnectorWithAudit } from './connectors.repo.js';
 import type { ConnectorView, CreateConnectorInput, UpdateConnectorInput } from './connectors.schemas.js';
 import { connectorSubject } from './sync-jobs.repo.js';
-import { queueScheduledSync } from './sync-schedule.js';
+import { queueScheduledSync, queueSyncNow } from './sync-schedule.js';
 
 const FLAG = 'document-library-index';
 const SETTINGS = ['name', 'tenant_id', 'client_id', 'site_id', 'drive_id', 'folder_path', 'schedule_minutes'] as const;
@@ -106,7 +106,7 @@ export class ConnectorsService {
         modified_by: actor.userId,
       });
       if (input.schedule_minutes !== undefined && input.schedule_minutes !== current.schedule_minutes && current.sync_status !== 'queued') {
-        await repos.connectors.dropWaitingJobs(connectorId);
+        await repos.syncJobs.dropWaiting(connectorSubject(connectorId));
         await repos.connectors.update(actor.organizationId, connectorId, { next_sync_on: null });
         if (input.schedule_minutes !== null) await this.schedule(repos, actor.organizationId, connectorId, at, input.schedule_minutes);
       }
@@ -133,7 +133,7 @@ export class ConnectorsService {
       if (!(await repos.connectors.markQueued(actor.organizationId, connectorId, at))) {
         throw new Conflict(`A sync of connector ${connectorId} is already queued or running; wait for it to end`);
       }
-      if (!(await repos.connectors.bringJobForward(connectorId, at))) await repos.jobs.enqueue('connector.sync', { organizationId: actor.organizationId, connectorId }, at);
+      await queueSyncNow(repos, connectorSubject(connectorId), actor.organizationId, at);
       return this.presentIn(repos, actor.organizationId, connectorId);
     });
     this.onEnqueued();

@@ -9,26 +9,29 @@ export type SyncSubject = { kind: 'connector.sync'; column: 'connector_id'; id: 
 export const connectorSubject = (id: number): SyncSubject => ({ kind: 'connector.sync', column: 'connector_id', id });
 export const mailboxSubject = (id: number): SyncSubject => ({ kind: 'mailbox.sync', column: 'mailbox_id', id });
 
-/** Brings a scheduled sync job forward to `at`; false when the source has no waiting job. */
-export async function bringSyncJobForward(db: Kysely<DB>, subject: SyncSubject, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({ run_after: at, modified_on: at })
-    .where(subject.column, '=', subject.id)
-    .where('kind', '=', subject.kind)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+export class SyncJobsRepo {
+  constructor(private readonly db: Kysely<DB>) {}
 
-/** Whether the source has a sync job in that state (waiting: queued; claimed: running). */
-export async function hasSyncJob(db: Kysely<DB>, subject: SyncSubject, status: 'queued' | 'running'): Promise<boolean> {
-  const row = await db.selectFrom('jobs').select('id').where(subject.column, '=', subject.id).where('kind', '=', subject.kind).where('status', '=', status).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
+  /** Brings a scheduled sync job forward to `at`; false when the source has no waiting job. */
+  async bringForward(subject: SyncSubject, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ run_after: at, modified_on: at })
+      .where(subject.column, '=', subject.id)
+      .where('kind', '=', subject.kind)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
 
-/** Drops the source's sync jobs that wait (a schedule changed): the running one, if any, goes on. */
-export async function dropWaitingSyncJobs(db: Kysely<DB>, subject: SyncSubject): Promise<void> {
-  await db.deleteFrom('jobs').where(subject.column, '=', subject.id).where('kind', '=', subject.kind).where('status', '=', 'queued').execute();
-}
+  /** Whether the source has a sync job waiting to be claimed. */
+  async hasWaiting(subject: SyncSubject): Promise<boolean> {
+    const row = await this.db.selectFrom('jobs').select('id').where(subject.column, '=', subject.id).where('kind', '=', subject.kind).where('status', '=', 'queued').limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
 
+  /** Drops the source's sync jobs that wait (a schedule changed): the running one, if any, goes on. */
+  async dropWaiting(subject: SyncSubject): Promise<void> {
+    await this.db.deleteFrom('jobs').where(subject.column, '=', subject.id).where('kind', '=', subject.kind).where('status', '=', 'queued').execute();
+  }
+}

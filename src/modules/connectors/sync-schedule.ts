@@ -15,10 +15,20 @@ export const ScheduleMinutes = Type.Union([Type.Integer({ minimum: 5, maximum: 1
 /** The time `minutes` after `at`, as the API writes times. */
 export const minutesFrom = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
 
+/** Queues a sync job of the source, to run at `runAfter`. */
+function enqueueSync(repos: Repositories, subject: SyncSubject, organizationId: number, at: string, runAfter: string): Promise<void> {
+  if (subject.kind === 'connector.sync') return repos.jobs.enqueue('connector.sync', { organizationId, connectorId: subject.id }, at, runAfter);
+  return repos.jobs.enqueue('mailbox.sync', { organizationId, mailboxId: subject.id }, at, runAfter);
+}
+
 /** Queues the source's sync to run `minutes` after `at`; answers when it is due. */
 export async function queueScheduledSync(repos: Repositories, subject: SyncSubject, organizationId: number, at: string, minutes: number): Promise<string> {
   const due = minutesFrom(at, minutes);
-  if (subject.kind === 'connector.sync') await repos.jobs.enqueue('connector.sync', { organizationId, connectorId: subject.id }, at, due);
-  else await repos.jobs.enqueue('mailbox.sync', { organizationId, mailboxId: subject.id }, at, due);
+  await enqueueSync(repos, subject, organizationId, at, due);
   return due;
+}
+
+/** The source's waiting sync job brought forward to `at`, or a job queued for `at` when none waits. */
+export async function queueSyncNow(repos: Repositories, subject: SyncSubject, organizationId: number, at: string): Promise<void> {
+  if (!(await repos.syncJobs.bringForward(subject, at))) await enqueueSync(repos, subject, organizationId, at, at);
 }

@@ -28,7 +28,9 @@ import { openRefreshToken, refreshTokenColumns } from './mailbox-secrets.js';
 import { foldersOf } from './mailbox.presenter.js';
 import { removeMailDocuments } from './mail-documents.js';
 import type { MailboxChange, MailboxRow } from './mailboxes.repo.js';
-import { queueNextScheduledSync, queueSyncJob } from './mailboxes.service.js';
+import { queueNextScheduledSync } from './mailboxes.service.js';
+import { mailboxSubject } from '../connectors/sync-jobs.repo.js';
+import { queueSyncNow } from '../connectors/sync-schedule.js';
 
 export interface MailSyncOptions {
   /** Larger attachments are counted as failed, not downloaded. */
@@ -263,7 +265,7 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
       if (!written) {
         // Superseded (or nothing to write): the new state's sync is queued in this one's place.
         await repos.mailboxes.update(organizationId, mailboxId, { sync_status: 'queued', sync_job_id: null, next_sync_on: null });
-        await queueSyncJob(repos, organizationId, mailboxId, at);
+        await queueSyncNow(repos, mailboxSubject(mailboxId), organizationId, at);
       } else {
         await queueNextScheduledSync(repos, organizationId, mailboxId, at);
       }

@@ -5,7 +5,6 @@ import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, EmailAuthorizationsTable, MailboxItemsTable, MailboxesTable, MailProvider } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import { bringSyncJobForward, dropWaitingSyncJobs, hasSyncJob, mailboxSubject } from '../connectors/sync-jobs.repo.js';
 
 export type EmailAuthorizationRow = Selectable<EmailAuthorizationsTable>;
 export type MailboxRow = Selectable<MailboxesTable>;
@@ -99,20 +98,6 @@ export class MailboxesRepo {
   async startSync(organizationId: number, mailboxId: number, jobId: number, fields: MailboxChange): Promise<boolean> {
     const result = await this.updateOf(organizationId, mailboxId, { ...fields, sync_status: 'running', sync_job_id: jobId }).where('sync_status', '!=', 'running').executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  /** Brings a scheduled sync job forward to `at`; false when the mailbox has no waiting job. */
-  bringJobForward(mailboxId: number, at: string): Promise<boolean> {
-    return bringSyncJobForward(this.db, mailboxSubject(mailboxId), at);
-  }
-
-  hasWaitingJob(mailboxId: number): Promise<boolean> {
-    return hasSyncJob(this.db, mailboxSubject(mailboxId), 'queued');
-  }
-
-  /** Drops the mailbox's sync jobs that wait (its schedule changed): the running one, if any, goes on. */
-  dropWaitingJobs(mailboxId: number): Promise<void> {
-    return dropWaitingSyncJobs(this.db, mailboxSubject(mailboxId));
   }
 
   /** Marks a sync requested unless one is queued or running: false then. */

@@ -11,7 +11,7 @@ import type { MailboxView, UpdateMailboxInput } from './email-indexing.schemas.j
 import { presentMailbox } from './mailbox.presenter.js';
 import type { MailboxRow, MailboxWithCreator } from './mailboxes.repo.js';
 import { mailboxSubject } from '../connectors/sync-jobs.repo.js';
-import { queueScheduledSync } from '../connectors/sync-schedule.js';
+import { queueScheduledSync, queueSyncNow } from '../connectors/sync-schedule.js';
 
 /**
  * Queues a sync of the mailbox now unless one is queued or running: false then. A scheduled sync
@@ -19,19 +19,14 @@ import { queueScheduledSync } from '../connectors/sync-schedule.js';
  */
 export async function queueMailboxSync(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<boolean> {
   if (!(await repos.mailboxes.markQueued(organizationId, mailboxId))) return false;
-  await queueSyncJob(repos, organizationId, mailboxId, at);
+  await queueSyncNow(repos, mailboxSubject(mailboxId), organizationId, at);
   return true;
-}
-
-/** The mailbox's waiting job brought forward to `at`, or a job queued for `at` when none waits. */
-export async function queueSyncJob(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<void> {
-  if (!(await repos.mailboxes.bringJobForward(mailboxId, at))) await repos.jobs.enqueue('mailbox.sync', { organizationId, mailboxId }, at);
 }
 
 /** After a sync ends: the next one queued by the mailbox's schedule, unless a job already waits. */
 export async function queueNextScheduledSync(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<void> {
   const current = await repos.mailboxes.find(organizationId, mailboxId);
-  if (!current || current.schedule_minutes === null || (await repos.mailboxes.hasWaitingJob(mailboxId))) return;
+  if (!current || current.schedule_minutes === null || (await repos.syncJobs.hasWaiting(mailboxSubject(mailboxId)))) return;
   const due = await queueScheduledSync(repos, mailboxSubject(mailboxId), organizationId, at, current.schedule_minutes);
   await repos.mailboxes.update(organizationId, mailboxId, { next_sync_on: due });
 }
@@ -43,7 +38,7 @@ export async function queueNextScheduledSync(repos: Repositories, organizationId
 export async function applySchedule(repos: Repositories, mailbox: Pick<MailboxRow, 'organization_id' | 'id' | 'sync_status'>, minutes: number | null, at: string): Promise<void> {
   await repos.mailboxes.update(mailbox.organization_id, mailbox.id, { schedule_minutes: minutes });
   if (mailbox.sync_status === 'queued' || mailbox.sync_status === 'running') return;
-  await repos.mailboxes.dropWaitingJobs(mailbox.id);
+  await repos.syncJobs.dropWaiting(mailboxSubject(mailbox.id));
   const due = minutes === null ? null : await queueScheduledSync(repos, mailboxSubject(mailbox.id), mailbox.organization_id, at, minutes);
   await repos.mailboxes.update(mailbox.organization_id, mailbox.id, { next_sync_on: due });
 }
