@@ -5,7 +5,8 @@
 // here, not expired, its authorization unused, which it marks used at once, so a replay is refused),
 // exchanges the code with the verifier, and stores the refresh token sealed on the mailbox (created,
 // or updated when the same mailbox is authorized again: a missing refresh token never replaces the
-// stored one, and a sync running meanwhile is superseded: see mail-sync.ts), then queues its first sync. Every refusal is a 4xx before anything is written.
+// stored one, and a sync running meanwhile is superseded: see mail-sync.ts), then queues its first
+// sync. Every refusal is a 4xx before anything is written.
 import { now } from '../../clock.js';
 import type { MailProviders } from '../../email/mail-providers.js';
 import { DEFAULT_FOLDERS } from '../../email/mail-providers.js';
