@@ -1,5 +1,6 @@
 // Full-text ranking on both databases: common words do not crowd out rare ones, and a query is
 // never narrowed to words that match nothing.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
@@ -38,6 +39,11 @@ describe.each(databaseKinds)('full-text search (%s)', (kind) => {
   it('a word that matches nothing does not empty the answer', async () => {
     expect((await search('flamingos xylophone'))[0]!.document_id).toBe(flamingo);
     expect(await search('xylophone')).toEqual([]);
+  });
+
+  it.runIf(kind === 'postgres')("keeps the GIN index's pending list, which every search reads, to 1 MB", async () => {
+    const { rows } = await sql<{ options: string[] }>`select reloptions as options from pg_class where relname = 'chunks_search'`.execute(t.app.database.db);
+    expect(rows[0]?.options).toContain('gin_pending_list_limit=1024');
   });
 });
 

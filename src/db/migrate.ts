@@ -24,6 +24,7 @@ import * as connectors from './migrations/2026_11_23_0016_connectors.js';
 import * as emailIndexing from './migrations/2026_11_24_0020_email_indexing.js';
 import * as usageDailyRollups from './migrations/2026_11_24_0019_usage_daily_rollups.js';
 import * as mailboxSchedule from './migrations/2026_11_24_0021_mailbox_schedule.js';
+import * as searchPendingList from './migrations/2026_11_24_0022_search_pending_list.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_24_0020_email_indexing': emailIndexing,
   '2026_11_24_0019_usage_daily_rollups': usageDailyRollups,
   '2026_11_24_0021_mailbox_schedule': mailboxSchedule,
+  '2026_11_24_0022_search_pending_list': searchPendingList,
 };
 
 class DialectMigrationProvider implements MigrationProvider {
