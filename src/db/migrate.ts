@@ -25,7 +25,7 @@ import * as emailIndexing from './migrations/2026_11_24_0020_email_indexing.js';
 import * as usageDailyRollups from './migrations/2026_11_24_0019_usage_daily_rollups.js';
 import * as mailboxSchedule from './migrations/2026_11_24_0021_mailbox_schedule.js';
 import * as searchPendingList from './migrations/2026_11_24_0022_search_pending_list.js';
-import * as documentsByCorpus from './migrations/2026_11_24_0023_documents_by_corpus.js';
+import * as organizationScopedIndexes from './migrations/2026_11_24_0023_organization_scoped_indexes.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -51,7 +51,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_24_0019_usage_daily_rollups': usageDailyRollups,
   '2026_11_24_0021_mailbox_schedule': mailboxSchedule,
   '2026_11_24_0022_search_pending_list': searchPendingList,
-  '2026_11_24_0023_documents_by_corpus': documentsByCorpus,
+  '2026_11_24_0023_organization_scoped_indexes': organizationScopedIndexes,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -1,0 +1,52 @@
+// A corpus's documents and a thread's responses are read through the index of their organization and
+// corpus or thread, whatever else the organization holds: they were once read through an index of the
+// organization alone, every row of it, the choice of SQLite without statistics (migration
+// 2026_11_24_0023).
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { databaseKinds } from './support/databases.js';
+
+/** The statements' shapes: a corpus's page of documents with its count, its counts by step, a thread's responses. */
+const QUERIES = {
+  page: (organizationId: number, corpusId: number) =>
+    sql`select d.id, count(*) over () as total from documents as d where d.organization_id = ${organizationId} and d.corpus_id = ${corpusId} and d.deleted_on is null order by d.id desc limit 200`,
+  steps: (organizationId: number, corpusId: number) =>
+    sql`select step, count(*) as count from documents where organization_id = ${organizationId} and corpus_id = ${corpusId} group by step`,
+  responses: (organizationId: number, threadId: number) =>
+    sql`select r.*, creator.email from agent_responses as r inner join chat_threads as t on t.id = r.thread_id inner join users as creator on creator.id = r.created_by
+        where r.organization_id = ${organizationId} and t.deleted_on is null and r.thread_id = ${threadId} order by r.id asc`,
+};
+
+/** The index each statement should read through, and those it once read instead. */
+const EXPECTED: Record<keyof typeof QUERIES, { index: string; not: RegExp }> = {
+  page: { index: 'documents_organization_corpus', not: /documents_indexed|documents_created/ },
+  steps: { index: 'documents_organization_corpus', not: /documents_indexed|documents_created/ },
+  responses: { index: 'agent_responses_organization_thread', not: /agent_responses_organization\b|agent_responses_created/ },
+};
+
+describe.each(databaseKinds)('indexes of what an organization holds (%s)', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** The indexes the database's plan for the statement reads documents through. */
+  async function indexesOf(statement: ReturnType<(typeof QUERIES)['page']>): Promise<string> {
+    const db = t.app.database.db;
+    if (kind === 'sqlite') {
+      const { rows } = await sql<{ detail: string }>`explain query plan ${statement}`.execute(db);
+      return rows.map((row) => row.detail).join('\n');
+    }
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${statement}`.execute(db);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  }
+
+  it.each(Object.keys(QUERIES) as (keyof typeof QUERIES)[])('%s: read through the index of the organization and what it selects', async (name) => {
+    const plan = await indexesOf(QUERIES[name](1, 2));
+    expect(plan).toContain(EXPECTED[name].index);
+    expect(plan).not.toMatch(EXPECTED[name].not);
+  });
+});
