@@ -26,6 +26,7 @@ import * as usageDailyRollups from './migrations/2026_11_24_0019_usage_daily_rol
 import * as mailboxSchedule from './migrations/2026_11_24_0021_mailbox_schedule.js';
 import * as searchPendingList from './migrations/2026_11_24_0022_search_pending_list.js';
 import * as organizationScopedIndexes from './migrations/2026_11_24_0023_organization_scoped_indexes.js';
+import * as documentReferences from './migrations/2026_11_24_0024_document_references.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_24_0021_mailbox_schedule': mailboxSchedule,
   '2026_11_24_0022_search_pending_list': searchPendingList,
   '2026_11_24_0023_organization_scoped_indexes': organizationScopedIndexes,
+  '2026_11_24_0024_document_references': documentReferences,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -1,7 +1,8 @@
-// A corpus's documents and a thread's responses are read through the index of their organization and
-// corpus or thread, whatever else the organization holds: they were once read through an index of the
-// organization alone, every row of it, the choice of SQLite without statistics (migration
-// 2026_11_24_0023).
+// Indexes that reads and deletes need, checked on both databases. A corpus's documents and a thread's
+// responses are read through the index of their organization and corpus or thread, whatever else the
+// organization holds: they were once read through an index of the organization alone, every row of
+// it, the choice of SQLite without statistics (migration 2026_11_24_0023). And what refers to a
+// document or a chunk is indexed, so that deleting one does not read whole tables (2026_11_24_0024).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -48,5 +49,45 @@ describe.each(databaseKinds)('indexes of what an organization holds (%s)', (kind
     const plan = await indexesOf(QUERIES[name](1, 2));
     expect(plan).toContain(EXPECTED[name].index);
     expect(plan).not.toMatch(EXPECTED[name].not);
+  });
+});
+
+/** Parents deleted one by one in great numbers (a corpus's documents, their chunks). */
+const OFTEN_DELETED = ['documents', 'chunks'];
+
+describe.each(databaseKinds)('columns referring to documents and chunks (%s)', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** "table.column" of each foreign key to those parents that no index leads with. */
+  async function unindexedReferences(): Promise<string[]> {
+    const db = t.app.database.db;
+    if (kind === 'postgres') {
+      const { rows } = await sql<{ reference: string }>`
+        select c.conrelid::regclass::text || '.' || a.attname as reference
+        from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.confrelid::regclass::text in (${sql.join(OFTEN_DELETED)})
+          and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])`.execute(db);
+      return rows.map((row) => row.reference);
+    }
+    const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like '%references%'`.execute(db);
+    const unindexed: string[] = [];
+    for (const { name } of tables) {
+      const { rows: keys } = await sql<{ table: string; from: string }>`select "table", "from" from pragma_foreign_key_list(${name})`.execute(db);
+      const { rows: leading } = await sql<{ column: string }>`
+        select (select name from pragma_index_info(l.name) where seqno = 0) as "column" from pragma_index_list(${name}) as l`.execute(db);
+      for (const key of keys) {
+        if (OFTEN_DELETED.includes(key.table) && !leading.some((index) => index.column === key.from)) unindexed.push(`${name}.${key.from}`);
+      }
+    }
+    return unindexed;
+  }
+
+  it('are indexed: deleting one must not read whole tables to find what refers to it', async () => {
+    expect(await unindexedReferences()).toEqual([]);
   });
 });
