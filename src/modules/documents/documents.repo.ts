@@ -157,15 +157,19 @@ export class DocumentsRepo {
     return Number(total);
   }
 
-  /** Documents of the corpus (not deleted) holding any of the given content hashes. */
-  findByHashes(scope: CorpusScope, hashes: string[]) {
-    if (hashes.length === 0) return Promise.resolve([]);
-    return this.ofCorpus(scope)
+  /**
+   * Documents of the corpus (not deleted) holding any of the given content hashes, oldest first. Put
+   * in order here rather than by the statement: asked for the order, SQLite reads every document of
+   * the corpus through the index that gives it, instead of looking each hash up.
+   */
+  async findByHashes(scope: CorpusScope, hashes: string[]) {
+    if (hashes.length === 0) return [];
+    const rows = await this.ofCorpus(scope)
       .select(['id', 'source', 'content_hash', 'step', 'failed_on'])
       .where('deleted_on', 'is', null)
       .where('content_hash', 'in', hashes)
-      .orderBy('id')
       .execute();
+    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** Documents of the corpus (not deleted) with any of the given sources (file names). */
