@@ -218,7 +218,7 @@ export class CorporaService {
       .filter((topic, index, all) => topic.length > 2 && all.indexOf(topic) === index);
     const starters = topics.map((topic) => `What should I know about ${topic}?`);
     if (starters.length < count) {
-      for (const source of await passages.indexedSources(corpusId, count)) starters.push(`What does ${source} cover?`);
+      for (const source of await passages.indexedSources(actor.organizationId, corpusId, count)) starters.push(`What does ${source} cover?`);
     }
     return { conversation_starters: starters.slice(0, count) };
   }

@@ -92,11 +92,13 @@ export class PassagesRepo {
   }
 
   /** Sources of the corpus's indexed documents, newest first. */
-  async indexedSources(corpusId: number, limit: number): Promise<string[]> {
+  async indexedSources(organizationId: number, corpusId: number, limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('documents')
       .select('source')
       .where('corpus_id', '=', corpusId)
+      // Named as every query of documents names it: the index (corpus_id, organization_id, id) then gives the order.
+      .where('organization_id', '=', organizationId)
       .where('deleted_on', 'is', null)
       .where('step', '=', 'indexed')
       .orderBy('id', 'desc')
