@@ -29,7 +29,7 @@ const ORGANIZATION_WIDE = /documents_indexed|documents_created|agent_responses_o
 const EXPECTED: Record<keyof typeof QUERIES, string> = {
   page: 'documents_corpus_organization',
   steps: 'documents_corpus_organization',
-  duplicates: 'documents_corpus_organization_hash',
+  duplicates: 'documents_hash',
   responses: 'agent_responses_thread_organization',
   projectResponses: 'agent_responses_project',
 };
@@ -53,9 +53,11 @@ describe.each(databaseKinds)('indexes of what an organization holds (%s)', (kind
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   }
 
-  // PostgreSQL chooses by its statistics: on these empty tables it walks the organization's responses
-  // backwards for a project's first 20, which with rows to count it weighs against the project's index.
-  const shapes = (Object.keys(QUERIES) as (keyof typeof QUERIES)[]).filter((name) => kind === 'sqlite' || name !== 'projectResponses');
+  // PostgreSQL chooses by its statistics: on these empty tables every index looks alike for a project's
+  // first 20 responses or a few content hashes, which with rows to count it tells apart. SQLite, which
+  // keeps none, chooses by the shape of the indexes alone: what these two check.
+  const byStatistics = new Set<keyof typeof QUERIES>(['projectResponses', 'duplicates']);
+  const shapes = (Object.keys(QUERIES) as (keyof typeof QUERIES)[]).filter((name) => kind === 'sqlite' || !byStatistics.has(name));
   it.each(shapes)('%s: read through the index of what it selects', async (name) => {
     const plan = await indexesOf(QUERIES[name](1, 2));
     expect(plan).toContain(EXPECTED[name]);
