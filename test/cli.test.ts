@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { startCliServer } from './support/cli-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agent-platform-cli-'));
 const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: 'cli@example.com', ADMIN_PASSWORD: 'a password for the cli', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10' };
@@ -66,17 +67,10 @@ describe('agent-platform command line', () => {
   });
 
   it('serve listens, answers, and exits 0 on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 30_000);
-    const server = spawn(process.execPath, [...cli, 'serve'], { env: { ...env, PORT: String(port) }, stdio: 'pipe' });
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    let health: unknown;
-    // Generous: on a loaded CI machine, starting through tsx can take many seconds.
-    for (let attempt = 0; attempt < 600 && health === undefined && server.exitCode === null; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.json(), () => undefined);
-    }
-    expect(health).toEqual({ status: 'ok' });
-    server.kill('SIGTERM');
+    const server = await startCliServer(env);
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
+    expect(await fetch(`${server.base}/health`).then((r) => r.json())).toEqual({ status: 'ok' });
+    server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 90_000);
 

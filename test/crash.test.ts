@@ -1,34 +1,14 @@
 // Durability: the real server is killed with SIGKILL while it processes documents, and started
 // again on the same data. Every accepted document must reach indexed (or failed with a reason),
 // and none may be processed twice into duplicate chunks.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
+import { startCliServer } from './support/cli-server.js';
 import { createScratchDatabase, databaseKinds } from './support/databases.js';
 import { makePdf } from './support/documents.js';
+import { pollUntil } from './support/poll.js';
 import { multipartBody } from './support/corpora.js';
-
-const cli = ['--import', 'tsx', 'src/cli.ts', 'serve'];
-
-/**
- * Starts the server and waits until it is ready, or until it exits (failing with what it wrote to
- * stderr). No attempt count: on a loaded machine, starting through tsx and migrating a fresh
- * PostgreSQL database took over a minute once; the test's own timeout bounds the wait.
- */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = 20_000 + Math.floor(Math.random() * 30_000);
-  const child = spawn(process.execPath, cli, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const base = `http://127.0.0.1:${port}`;
-  while (!exited) {
-    if (await fetch(`${base}/ready`).then((r) => r.ok, () => false)) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server exited before it was ready:\n${stderr}`);
-}
 
 function killed(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -53,12 +33,11 @@ describe.each(databaseKinds)('a server killed during ingestion (%s)', (kind) => 
       ADMIN_EMAIL: 'crash@example.com',
       ADMIN_PASSWORD: 'crash test password',
       PASSWORD_HASH_COST: '10',
-      LOG_LEVEL: 'warn',
       LIMIT_REQUESTS_PER_MINUTE: '100000',
       WORKER_LEASE_SECONDS: '2',
       WORKER_CONCURRENCY: '2',
     };
-    let server = await startServer(env);
+    let server = await startCliServer({ ...process.env, ...env });
     cleanups.push(async () => {
       server.child.kill('SIGKILL');
     });
@@ -105,15 +84,14 @@ describe.each(databaseKinds)('a server killed during ingestion (%s)', (kind) => 
     expect(stored.length).toBeGreaterThanOrEqual(accepted.length);
     console.info(`killed with ${unfinished.length} of ${stored.length} documents unfinished`);
 
-    server = await startServer(env);
-    const deadline = Date.now() + 120_000;
-    let documents: { id: number; step: string; is_failed: boolean; error: string | null; chunk_count: number }[] = [];
-    for (;;) {
-      documents = (await json(`/api/v2/corpora/${corpusId}/documents?page_size=100`, {}, token)).body.data.items;
-      if (documents.every((d) => d.step === 'indexed' || d.is_failed)) break;
-      if (Date.now() > deadline) throw new Error(`still processing: ${documents.filter((d) => d.step !== 'indexed').length}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    server = await startCliServer({ ...process.env, ...env });
+    type Listed = { id: number; step: string; is_failed: boolean; error: string | null; chunk_count: number };
+    const documents = await pollUntil(
+      async () => (await json(`/api/v2/corpora/${corpusId}/documents?page_size=100`, {}, token)).body.data.items as Listed[],
+      (listed) => listed.every((d) => d.step === 'indexed' || d.is_failed),
+      (listed) => `still processing: ${listed.filter((d) => d.step !== 'indexed').length}`,
+      { timeoutMs: 120_000, everyMs: 200 },
+    );
     const byId = new Map(documents.map((d) => [d.id, d]));
     for (const id of accepted) {
       const document = byId.get(id);
