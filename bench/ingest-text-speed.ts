@@ -1,4 +1,4 @@
-// `node --import tsx bench/ingest-text-speed.ts`: time detection, extraction and chunking of 200
+// `node --import tsx bench/ingest-text-speed.ts`: time detection, extraction, chunking and analysis of 200
 // plain-text documents of 1.2 KB (the pipeline's reference load), in rounds so that the first,
 // cold round (JIT, tokenizer tables) shows apart from the warm ones. The documents differ from one
 // another and from round to round (words drawn from a 20,000-word Zipf vocabulary, as in
@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { chunkDocument } from '../src/ingest/chunking.js';
 import { detectDocumentType } from '../src/ingest/detect-type.js';
 import { extractDocument } from '../src/ingest/extract.js';
+import { documentSearchFields } from '../src/search/analyzer.js';
 import { ZipfVocabulary, seededRandom } from './lib/text-corpus.js';
 import { findSets, loadSet } from './relevance/sets.js';
 
@@ -29,7 +30,7 @@ const documentsOf = (round: number) => (manual ? manual.pages.map((page) => page
 for (let round = 1; round <= ROUNDS; round++) {
   const documents = documentsOf(round);
   const perDocument = (ms: number) => `${((ms / documents.length) * 1000).toFixed(0)} µs`;
-  const spent = { detect: 0, extract: 0, chunk: 0 };
+  const spent = { detect: 0, extract: 0, chunk: 0, analyse: 0 };
   let chunks = 0;
   for (const bytes of documents) {
     let started = performance.now();
@@ -39,11 +40,15 @@ for (let round = 1; round <= ROUNDS; round++) {
     const document = await extractDocument(type, bytes);
     spent.extract += performance.now() - started;
     started = performance.now();
-    chunks += chunkDocument(document, { maxTokens, overlapTokens }).length;
+    const documentChunks = chunkDocument(document, { maxTokens, overlapTokens });
+    chunks += documentChunks.length;
     spent.chunk += performance.now() - started;
+    started = performance.now();
+    documentSearchFields(document.title ?? 'untitled', documentChunks, 'english');
+    spent.analyse += performance.now() - started;
   }
   console.log(
     `round ${round}: ${documents.length} documents, per document detect ${perDocument(spent.detect)}, extract ${perDocument(spent.extract)}, ` +
-      `chunk ${perDocument(spent.chunk)} (${chunks} chunks of ≤ ${maxTokens} tokens)`,
+      `chunk ${perDocument(spent.chunk)}, analyse ${perDocument(spent.analyse)} (${chunks} chunks of ≤ ${maxTokens} tokens)`,
   );
 }

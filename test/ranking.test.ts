@@ -126,6 +126,29 @@ describe.each(databaseKinds)('ranking (%s)', (kind) => {
     expect((await member.api.get(`/api/v2/corpora/${french}`)).body.data.language).toBe('simple');
   });
 
+  it('stores a document in the language its corpus has when the document is stored, not when it was prepared', async () => {
+    const corpus = (await createCorpus(member, { language: 'french' })).id;
+    // The language changes while the document is being prepared (in French): its terms are made again.
+    const ingestion = t.app.services.ingestion;
+    const prepare = ingestion.prepare;
+    ingestion.prepare = async (...args) => {
+      const prepared = await prepare.apply(ingestion, args);
+      expect(prepared.search?.language).toBe('french');
+      expect((await member.api.put(`/api/v2/corpora/${corpus}`, { language: 'simple' })).status).toBe(200);
+      return prepared;
+    };
+    try {
+      const doc = (await uploadText(member, corpus, 'Les chevaux mangent les pommes du verger.')).id;
+      await waitForProcessing(member, corpus, [doc]);
+    } finally {
+      ingestion.prepare = prepare;
+    }
+    const searchIn = async (query: string) =>
+      ((await member.api.post(`/api/v2/corpora/${corpus}/search`, { query })).body.data.items as Item[]).length;
+    expect(await searchIn('les')).toBe(1);
+    expect(await searchIn('pomme')).toBe(0);
+  });
+
   it('records its answers for the comparison across databases', async () => {
     const answers: Record<string, { source: string; score: number }[]> = {};
     for (const query of ['install', 'insert or update a row', 'os.path.join', 'scheduler memory leak', 'retention', 'month']) {

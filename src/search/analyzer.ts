@@ -71,6 +71,16 @@ export function searchFields(chunk: ChunkText, language: SearchLanguage): Search
   };
 }
 
+/** The search fields of every chunk of one document: its title is analysed once, not once a chunk. */
+export function documentSearchFields(title: string, chunks: readonly { heading?: string | null | undefined; text: string }[], language: SearchLanguage): SearchFields[] {
+  const searchTitleTerms = analyze(title, language).join(' ');
+  return chunks.map((chunk) => ({
+    search_title: searchTitleTerms,
+    search_heading: analyze(chunk.heading ?? '', language).join(' '),
+    search_body: analyze(chunk.text, language).join(' '),
+  }));
+}
+
 /**
  * A document's title for search: the one its file gives (HTML <title>, PDF metadata, first heading),
  * else its name without the folder and extension ("guides/install-linux.md" → "install-linux").

@@ -11,7 +11,8 @@ import type { CompleteJob, Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
-import { searchFields, searchTitle } from '../../../search/analyzer.js';
+import { documentSearchFields, searchTitle, type SearchFields } from '../../../search/analyzer.js';
+import type { SearchLanguage } from '../../../search/languages.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { recordStep, recordSteps, type StepChange } from './document-steps.js';
 import { StepProgress } from './step-progress.js';
@@ -30,6 +31,12 @@ const NO_VECTORS: ChunkVectors = { active: false, embedDocument: async () => und
 export type DocumentFailureListener = (document: DocumentRow, reason: string) => Promise<void>;
 
 const elapsed = (since: number) => Math.round((performance.now() - since) * 100) / 100;
+
+/** The chunks' search terms in `language`: those the preparation made, unless it made them in another. */
+function searchFieldsIn(language: SearchLanguage, prepared: PreparedDocument, source: string): SearchFields[] {
+  if (prepared.search?.language === language) return prepared.search.fields;
+  return documentSearchFields(searchTitle(prepared.document.title, source), prepared.chunks, language);
+}
 
 /** The document was deleted while it was being processed: its job ends quietly. */
 class DocumentGone extends Error {}
@@ -74,9 +81,12 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     // the step that follows them, or on their own when they take long or fail (step-progress.ts).
     const progress = new StepProgress(this.store);
     progress.enter(this.change(document, 'extracting', new Date().toISOString()));
+    // The chunks' search terms are made beside the extraction, in the corpus's language as it is now;
+    // the transaction that stores them reads the language again (below).
+    const language = await this.store.repos.passages.languageOf(document.corpus_id);
     let prepared: PreparedDocument;
     try {
-      prepared = await this.ingestion.prepare(document.type, bytes);
+      prepared = await this.ingestion.prepare(document.type, bytes, { language, source: document.source });
     } catch (error) {
       await progress.flush().catch(() => undefined);
       if (progress.gone) throw new DocumentGone();
@@ -101,11 +111,11 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       });
       if (!present) throw new DocumentGone();
       await repos.documents.deleteChunks(document.organization_id, document.id);
-      // Read in the transaction that stores the terms: a language change reanalyses what is stored.
-      const language = await repos.passages.languageOf(document.corpus_id);
-      const searchedTitle = searchTitle(extracted.title, document.source);
+      // Read in the transaction that stores the terms: a language change reanalyses what is stored,
+      // so terms made in another language than the corpus's now are made again.
+      const fields = searchFieldsIn(await repos.passages.languageOf(document.corpus_id), prepared, document.source);
       await repos.documents.insertChunks(
-        chunks.map((chunk) => ({
+        chunks.map((chunk, index) => ({
           organization_id: document.organization_id,
           corpus_id: document.corpus_id,
           document_id: document.id,
@@ -114,7 +124,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
           token_count: chunk.tokenCount,
           page: chunk.page ?? null,
           heading: chunk.heading ?? null,
-          ...searchFields({ title: searchedTitle, heading: chunk.heading ?? null, text: chunk.text }, language),
+          ...fields[index]!,
         })),
       );
       if (next === 'indexed') await complete(repos);
