@@ -2,7 +2,7 @@
 // outside a transaction, or one transaction inside it. Services receive a UnitOfWork and never see
 // Kysely; `transaction` hands the work a bundle whose every repository writes in that transaction.
 // Repositories are made on first use, so a bundle costs nothing for the ones a request does not touch.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/dialect.js';
 import type { DB } from './db/schema.js';
@@ -103,6 +103,12 @@ export interface UnitOfWork {
   readonly repos: Repositories;
   /** Runs the work in one transaction: all of it commits, or none of it when the work throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Runs pieces of work one after another in one transaction, each in a savepoint: a piece that
+   * throws is undone alone and answers its error; the others commit together. Throws (and commits
+   * nothing) only when the transaction itself fails.
+   */
+  transactionInParts<T>(parts: readonly ((repos: Repositories) => Promise<T>)[]): Promise<PromiseSettledResult<T>[]>;
   /** The error says the database could not be reached (or is locked, or full): trying later may succeed. */
   isUnavailable(error: unknown): boolean;
 }
@@ -112,6 +118,23 @@ export function unitOfWork(database: Database): UnitOfWork {
   return {
     repos: bindRepositories(db, dialect),
     transaction: (work) => db.transaction().execute((trx) => work(bindRepositories(trx, dialect))),
+    transactionInParts: (parts) =>
+      db.transaction().execute(async (trx) => {
+        const repos = bindRepositories(trx, dialect);
+        const settled: PromiseSettledResult<Awaited<ReturnType<(typeof parts)[number]>>>[] = [];
+        for (const part of parts) {
+          await sql`savepoint part`.execute(trx);
+          try {
+            settled.push({ status: 'fulfilled', value: await part(repos) });
+          } catch (error) {
+            // Undoes this part only; a failure here (the connection lost) fails the whole transaction.
+            await sql`rollback to savepoint part`.execute(trx);
+            settled.push({ status: 'rejected', reason: error });
+          }
+          await sql`release savepoint part`.execute(trx);
+        }
+        return settled;
+      }),
     isUnavailable: (error) => dialect.isUnavailable(error),
   };
 }

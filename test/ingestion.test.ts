@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractionFailed } from '../src/ingest/document.js';
 import { createIngestion, detectDocumentType } from '../src/ingest/ingestion.js';
-import { searchFields, searchTitle } from '../src/search/analyzer.js';
 import { makePdf } from './support/documents.js';
 import { rejection } from './support/rejection.js';
 
@@ -40,15 +39,6 @@ describe('ingestion', () => {
         expect(prepared.chunks).toEqual(ingestion.chunk(document));
         expect(prepared.document).toEqual({ title: document.title, ...(document.pageCount ? { pageCount: document.pageCount } : {}) });
         expect(Object.keys(prepared.timings).sort()).toEqual(['chunking', 'extracting']);
-        expect(prepared.search).toBeUndefined();
-        // Asked for, the chunks' search terms come with them, as the pipeline would make them itself.
-        const analysed = await ingestion.prepare(type, bytes, { language: 'french', source: 'docs/harbours.html' });
-        expect(analysed.chunks).toEqual(prepared.chunks);
-        const title = searchTitle(document.title, 'docs/harbours.html');
-        expect(analysed.search).toEqual({
-          language: 'french',
-          fields: prepared.chunks.map((chunk) => searchFields({ title, heading: chunk.heading ?? null, text: chunk.text }, 'french')),
-        });
       }
       await expect(ingestion.prepare('txt', Buffer.from(' \n '))).rejects.toMatchObject({ kind: 'empty' });
     } finally {

@@ -27,6 +27,18 @@ describe('search analyser', () => {
     expect(analyze('The Running dogs', 'simple')).toEqual(['the', 'running', 'dogs']);
   });
 
+  it('finds the same terms in a text whether it is all ASCII or not, and remembers them per language', () => {
+    const ascii = 'Rebase the branch: git rebase --onto main feature-2.1 readFileSync';
+    const terms = analyze(ascii, 'english');
+    // One non-ASCII character sends the text through Unicode's patterns and NFKC; the words are the same.
+    expect(analyze(`${ascii} é`, 'english')).toEqual([...terms, 'e']);
+    expect(analyze(`é ${ascii}`, 'english')).toEqual(['e', ...terms]);
+    // Tokens remembered in one language are not another's terms.
+    expect(analyze('Les maisons', 'french')).toEqual(['maison']);
+    expect(analyze('Les maisons', 'simple')).toEqual(['les', 'maisons']);
+    expect(analyze('Les maisons', 'french')).toEqual(['maison']);
+  });
+
   it('gives only letters and digits, which both databases take as one term each', () => {
     for (const term of analyze('C++ & C# — naïve_façade.v2 /usr/lib ∑ 東京 emoji 🎉 a_b-c:d', 'english')) {
       expect(term).toMatch(/^[\p{L}\p{N}]+$/u);

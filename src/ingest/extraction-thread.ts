@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import type { ChunkOptions } from './chunking.js';
 import { ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionFailureKind, type ExtractionLimits } from './document.js';
 import { extractDocument } from './extract.js';
-import { prepareDocument, type PreparedDocument, type SearchAnalysis } from './prepare.js';
+import { prepareDocument, type PreparedDocument } from './prepare.js';
 
 export interface ExtractionRequest {
   type: DocumentType;
@@ -14,8 +14,6 @@ export interface ExtractionRequest {
   limits: ExtractionLimits;
   /** Chunk the document too, with these options, and answer with the prepared document. */
   chunking?: ChunkOptions;
-  /** With `chunking`: make the chunks' search terms too. */
-  analysis?: SearchAnalysis;
 }
 
 /** What an extraction gives: the extracted document, or the prepared one when chunking was asked for. */
@@ -40,7 +38,7 @@ if (port !== null) {
       reply =
         request.chunking === undefined
           ? { document: await extractDocument(request.type, bytes, request.limits) }
-          : { prepared: await prepareDocument(request.type, bytes, request.limits, request.chunking, request.analysis) };
+          : { prepared: await prepareDocument(request.type, bytes, request.limits, request.chunking) };
     } catch (error) {
       reply = replyTo(error);
     }

@@ -1,10 +1,7 @@
-// A document made ready for the index in one go: extracted, its whole text joined, chunked, and its
-// chunks' search terms made. The extraction threads run this (extraction-thread.ts), so that the
-// tokenizer's and the analyser's work on a large page is done beside the event loop, not on it;
-// the time each part took comes back with it.
+// A document made ready for the index in one go: extracted, its whole text joined, and chunked.
+// The extraction threads run this (extraction-thread.ts), so that the tokenizer's work on a large
+// page is done beside the event loop, not on it; the time each part took comes back with it.
 import { performance } from 'node:perf_hooks';
-import { documentSearchFields, searchTitle, type SearchFields } from '../search/analyzer.js';
-import type { SearchLanguage } from '../search/languages.js';
 import { chunkDocument, type Chunk, type ChunkOptions } from './chunking.js';
 import type { DocumentType, ExtractedDocument, ExtractionLimits } from './document.js';
 import { extractDocument } from './extract.js';
@@ -15,16 +12,8 @@ export interface PreparedDocument {
   /** The blocks' text, as the document's `text` field keeps it (see documentText). */
   text: string;
   chunks: Chunk[];
-  /** The chunks' search terms (one entry a chunk), made in the language asked for; absent when none was. */
-  search?: { language: SearchLanguage; fields: SearchFields[] };
-  /** Milliseconds spent extracting, then chunking and analysing (the document's step_timings). */
+  /** Milliseconds spent extracting, then chunking (the document's step_timings). */
   timings: { extracting: number; chunking: number };
-}
-
-/** What the chunks are analysed for: the corpus's language, and the document's name (its title when the file gives none). */
-export interface SearchAnalysis {
-  language: SearchLanguage;
-  source: string;
 }
 
 /** The blocks' text, one block after another with a blank line between them. */
@@ -35,13 +24,7 @@ export function documentText(document: ExtractedDocument): string {
 const since = (start: number) => Math.round((performance.now() - start) * 100) / 100;
 
 /** Throws ExtractionFailed as extractDocument does. */
-export async function prepareDocument(
-  type: DocumentType,
-  bytes: Buffer,
-  limits: ExtractionLimits,
-  chunking: ChunkOptions,
-  analysis?: SearchAnalysis,
-): Promise<PreparedDocument> {
+export async function prepareDocument(type: DocumentType, bytes: Buffer, limits: ExtractionLimits, chunking: ChunkOptions): Promise<PreparedDocument> {
   let started = performance.now();
   const document = await extractDocument(type, bytes, limits);
   const text = documentText(document);
@@ -49,9 +32,5 @@ export async function prepareDocument(
   started = performance.now();
   const chunks = chunkDocument(document, chunking);
   const { blocks: _blocks, ...facts } = document;
-  const search =
-    analysis === undefined
-      ? undefined
-      : { language: analysis.language, fields: documentSearchFields(searchTitle(document.title, analysis.source), chunks, analysis.language) };
-  return { document: facts, text, chunks, ...(search ? { search } : {}), timings: { extracting, chunking: since(started) } };
+  return { document: facts, text, chunks, timings: { extracting, chunking: since(started) } };
 }

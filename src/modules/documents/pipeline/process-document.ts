@@ -11,10 +11,10 @@ import type { CompleteJob, Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
-import { documentSearchFields, searchTitle, type SearchFields } from '../../../search/analyzer.js';
-import type { SearchLanguage } from '../../../search/languages.js';
+import { documentSearchFields, searchTitle } from '../../../search/analyzer.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { recordStep, recordSteps, type StepChange } from './document-steps.js';
+import { GroupCommit } from './group-commit.js';
 import { StepProgress } from './step-progress.js';
 
 /** Vectors of chunks, as the pipeline uses them (src/modules/retrieval/vector-index.ts implements them). */
@@ -32,23 +32,22 @@ export type DocumentFailureListener = (document: DocumentRow, reason: string) =>
 
 const elapsed = (since: number) => Math.round((performance.now() - since) * 100) / 100;
 
-/** The chunks' search terms in `language`: those the preparation made, unless it made them in another. */
-function searchFieldsIn(language: SearchLanguage, prepared: PreparedDocument, source: string): SearchFields[] {
-  if (prepared.search?.language === language) return prepared.search.fields;
-  return documentSearchFields(searchTitle(prepared.document.title, source), prepared.chunks, language);
-}
-
 /** The document was deleted while it was being processed: its job ends quietly. */
 class DocumentGone extends Error {}
 
 export class DocumentProcessor implements JobHandler<'document.process'> {
+  /** Chunks of documents prepared at about the same time are stored in one transaction. */
+  private readonly chunkStore: GroupCommit;
+
   constructor(
     private readonly store: UnitOfWork,
     private readonly blobs: BlobStore,
     private readonly ingestion: Ingestion,
     private readonly vectors: ChunkVectors = NO_VECTORS,
     private readonly onFailure: DocumentFailureListener = async () => undefined,
-  ) {}
+  ) {
+    this.chunkStore = new GroupCommit(store);
+  }
 
   async run(job: Job<'document.process'>, complete: CompleteJob): Promise<void> {
     const document = await this.store.repos.documents.findForProcessing(job.payload.organizationId, job.payload.documentId);
@@ -81,12 +80,9 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     // the step that follows them, or on their own when they take long or fail (step-progress.ts).
     const progress = new StepProgress(this.store);
     progress.enter(this.change(document, 'extracting', new Date().toISOString()));
-    // The chunks' search terms are made beside the extraction, in the corpus's language as it is now;
-    // the transaction that stores them reads the language again (below).
-    const language = await this.store.repos.passages.languageOf(document.corpus_id);
     let prepared: PreparedDocument;
     try {
-      prepared = await this.ingestion.prepare(document.type, bytes, { language, source: document.source });
+      prepared = await this.ingestion.prepare(document.type, bytes);
     } catch (error) {
       await progress.flush().catch(() => undefined);
       if (progress.gone) throw new DocumentGone();
@@ -100,7 +96,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     await progress.settled();
 
     const next = this.vectors.active ? 'embedding' : 'indexed';
-    await this.store.transaction(async (repos) => {
+    await this.chunkStore.run(async (repos) => {
       const at = new Date().toISOString();
       const present = await recordSteps(repos, progress.through(this.change(document, next, at)), {
         ...progress.fields,
@@ -111,9 +107,11 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       });
       if (!present) throw new DocumentGone();
       await repos.documents.deleteChunks(document.organization_id, document.id);
-      // Read in the transaction that stores the terms: a language change reanalyses what is stored,
-      // so terms made in another language than the corpus's now are made again.
-      const fields = searchFieldsIn(await repos.passages.languageOf(document.corpus_id), prepared, document.source);
+      // Made in the transaction that stores them, in the language read there: a language change
+      // reanalyses what is stored. (Made in the extraction threads instead, the terms cost more on
+      // two CPUs: each thread stems with a cache of its own; docs/performance.md.)
+      const language = await repos.passages.languageOf(document.corpus_id);
+      const fields = documentSearchFields(searchTitle(extracted.title, document.source), chunks, language);
       await repos.documents.insertChunks(
         chunks.map((chunk, index) => ({
           organization_id: document.organization_id,

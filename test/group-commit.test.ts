@@ -1,0 +1,101 @@
+// Storing documents' chunks together: pieces of work in one transaction, each undone alone when it
+// throws (UnitOfWork.transactionInParts), and the work that queued while a transaction ran stored
+// in the next one (GroupCommit), on both databases.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GroupCommit } from '../src/modules/documents/pipeline/group-commit.js';
+import type { Repositories, UnitOfWork } from '../src/repositories.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { databaseKinds } from './support/databases.js';
+import { createUser, type TestUser } from './support/factories.js';
+
+describe.each(databaseKinds)('group commit (%s)', (kind) => {
+  let t: TestApp;
+  let store: UnitOfWork;
+  let user: TestUser;
+  const at = '2026-11-24T10:00:00.000Z';
+
+  /** A piece of work that leaves a mark (a feature flag's row) to find afterwards. */
+  const mark = (flag: string) => (repos: Repositories) => repos.flags.set(user.organizationId, flag, true, at, user.id);
+  const marks = async () => (await store.repos.flags.list(user.organizationId)).map((row) => row.flag).sort();
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    store = t.app.services.store;
+    user = await createUser(t.app, { role: 'owner' });
+  });
+  afterAll(() => t.close());
+
+  it('undoes only the part that throws, and commits the others', async () => {
+    const refused = new Error('refused');
+    const settled = await store.transactionInParts([
+      mark('part-one'),
+      async (repos) => {
+        await mark('part-two')(repos);
+        throw refused;
+      },
+      mark('part-three'),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[1] as PromiseRejectedResult).reason).toBe(refused);
+    expect(await marks()).toEqual(['part-one', 'part-three']);
+  });
+
+  it('stores the work that queued while a transaction ran in one next transaction, and answers each its outcome', async () => {
+    const groups: number[] = [];
+    const counting: UnitOfWork = {
+      ...store,
+      transactionInParts: (parts) => {
+        groups.push(parts.length);
+        return store.transactionInParts(parts);
+      },
+    };
+    const grouped = new GroupCommit(counting);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const first = new Promise<void>((resolve) => (started = resolve));
+    const outcomes = [
+      grouped.run(async (repos) => {
+        started();
+        await held;
+        await mark('queued-first')(repos);
+      }),
+    ];
+    await first;
+    outcomes.push(
+      grouped.run(mark('queued-second')),
+      grouped.run(async () => {
+        throw new Error('gone');
+      }),
+      grouped.run(mark('queued-fourth')),
+    );
+    release();
+    const settled = await Promise.allSettled(outcomes);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(groups).toEqual([1, 3]);
+    expect((await marks()).filter((flag) => flag.startsWith('queued'))).toEqual(['queued-first', 'queued-fourth', 'queued-second']);
+  });
+
+  it('fails every piece when the transaction fails', async () => {
+    const failing: UnitOfWork = { ...store, transactionInParts: () => Promise.reject(new Error('the database is gone')) };
+    const grouped = new GroupCommit(failing);
+    const settled = await Promise.allSettled([grouped.run(mark('lost-one')), grouped.run(mark('lost-two'))]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect((await marks()).filter((flag) => flag.startsWith('lost'))).toEqual([]);
+  });
+
+  it('takes at most the given number of pieces in one transaction', async () => {
+    const groups: number[] = [];
+    const counting: UnitOfWork = {
+      ...store,
+      transactionInParts: (parts) => {
+        groups.push(parts.length);
+        return store.transactionInParts(parts);
+      },
+    };
+    const grouped = new GroupCommit(counting, 2);
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => grouped.run(mark(`most-${name}`))));
+    expect(groups).toEqual([1, 2, 2]);
+    expect((await marks()).filter((flag) => flag.startsWith('most'))).toHaveLength(5);
+  });
+});
