@@ -17,6 +17,18 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
   /** A piece of work that leaves a mark (a feature flag's row) to find afterwards. */
   const mark = (flag: string) => (repos: Repositories) => repos.flags.set(user.organizationId, flag, true, at, user.id);
   const marks = async () => (await store.repos.flags.list(user.organizationId)).map((row) => row.flag).sort();
+  /** The store, recording how many pieces each transaction took. */
+  const countingGroups = () => {
+    const groups: number[] = [];
+    const counting: UnitOfWork = {
+      ...store,
+      transactionInParts: (parts) => {
+        groups.push(parts.length);
+        return store.transactionInParts(parts);
+      },
+    };
+    return { counting, groups };
+  };
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -41,14 +53,7 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
   });
 
   it('stores the work that queued while a transaction ran in one next transaction, and answers each its outcome', async () => {
-    const groups: number[] = [];
-    const counting: UnitOfWork = {
-      ...store,
-      transactionInParts: (parts) => {
-        groups.push(parts.length);
-        return store.transactionInParts(parts);
-      },
-    };
+    const { counting, groups } = countingGroups();
     const grouped = new GroupCommit(counting);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -85,14 +90,7 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
   });
 
   it('takes at most the given number of pieces in one transaction', async () => {
-    const groups: number[] = [];
-    const counting: UnitOfWork = {
-      ...store,
-      transactionInParts: (parts) => {
-        groups.push(parts.length);
-        return store.transactionInParts(parts);
-      },
-    };
+    const { counting, groups } = countingGroups();
     const grouped = new GroupCommit(counting, 2);
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => grouped.run(mark(`most-${name}`))));
     expect(groups).toEqual([1, 2, 2]);
