@@ -2,8 +2,9 @@
 // the next transaction, each in a savepoint (UnitOfWork.transactionInParts). Most of what storing
 // costs is paid once a transaction whatever it holds: SQLite writes every page it changed (the full
 // text index flushes a segment and merges) and PostgreSQL flushes its log at each commit. A document
-// that arrives while nothing is being stored is stored at once: grouping adds no wait, it only takes
-// what queued up meanwhile.
+// that arrives while nothing is being stored waits only for the event loop's current turn to end, so
+// that those whose extraction threads answered in the same turn join it: on SQLite a transaction
+// runs to its end without yielding to the event loop, so nothing else could queue behind it.
 import type { Repositories, UnitOfWork } from '../../../repositories.js';
 
 /** Pieces of work in one transaction at most, so that none holds the database for long. */
@@ -31,12 +32,14 @@ export class GroupCommit {
   run(work: (repos: Repositories) => Promise<void>): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ work, resolve, reject });
-      if (!this.storing) void this.storeWaiting();
+      if (!this.storing) {
+        this.storing = true;
+        setImmediate(() => void this.storeWaiting());
+      }
     });
   }
 
   private async storeWaiting(): Promise<void> {
-    this.storing = true;
     while (this.waiting.length > 0) {
       const group = this.waiting.splice(0, this.most);
       try {
