@@ -25,7 +25,7 @@ const MAX_TERM_LENGTH = 48;
 /**
  * Tokens whose terms are remembered, per language: text repeats its words, and a remembered token
  * costs one lookup instead of folding, the stop list and the stemmer (a page of git's manual:
- * 1.4 ms → 0.4 ms with the ASCII runs).
+ * 1.4 ms → 0.57 ms with the ASCII runs).
  */
 const TOKEN_CACHE_SIZE = 50_000;
 const NO_TERMS: readonly string[] = [];
