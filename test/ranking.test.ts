@@ -128,7 +128,7 @@ describe.each(databaseKinds)('ranking (%s)', (kind) => {
 
   it('stores a document in the language its corpus has when the document is stored, not when it was prepared', async () => {
     const corpus = (await createCorpus(member, { language: 'french' })).id;
-    // The language changes while the document is being prepared (in French): its terms are made again.
+    // The language changes while the document is being prepared: it is stored in the language the corpus has then.
     const ingestion = t.app.services.ingestion;
     const prepare = ingestion.prepare;
     ingestion.prepare = async (...args) => {

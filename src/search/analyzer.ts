@@ -104,22 +104,24 @@ export interface ChunkText {
   text: string;
 }
 
+const termsOf = (text: string | null | undefined, language: SearchLanguage) => analyze(text ?? '', language).join(' ');
+
+/** A chunk's heading path and text, as the chunker gives them (no heading: absent) or as stored (null). */
+type ChunkBody = { heading?: string | null | undefined; text: string };
+
+/** A chunk's fields, its title's terms already made. */
+function fieldsWithTitleTerms(titleTerms: string, chunk: ChunkBody, language: SearchLanguage): SearchFields {
+  return { search_title: titleTerms, search_heading: termsOf(chunk.heading, language), search_body: termsOf(chunk.text, language) };
+}
+
 export function searchFields(chunk: ChunkText, language: SearchLanguage): SearchFields {
-  return {
-    search_title: analyze(chunk.title ?? '', language).join(' '),
-    search_heading: analyze(chunk.heading ?? '', language).join(' '),
-    search_body: analyze(chunk.text, language).join(' '),
-  };
+  return fieldsWithTitleTerms(termsOf(chunk.title, language), chunk, language);
 }
 
 /** The search fields of every chunk of one document: its title is analysed once, not once a chunk. */
-export function documentSearchFields(title: string, chunks: readonly { heading?: string | null | undefined; text: string }[], language: SearchLanguage): SearchFields[] {
-  const searchTitleTerms = analyze(title, language).join(' ');
-  return chunks.map((chunk) => ({
-    search_title: searchTitleTerms,
-    search_heading: analyze(chunk.heading ?? '', language).join(' '),
-    search_body: analyze(chunk.text, language).join(' '),
-  }));
+export function documentSearchFields(title: string, chunks: readonly ChunkBody[], language: SearchLanguage): SearchFields[] {
+  const titleTerms = termsOf(title, language);
+  return chunks.map((chunk) => fieldsWithTitleTerms(titleTerms, chunk, language));
 }
 
 /**
