@@ -52,28 +52,37 @@ describe.each(databaseKinds)('full-text candidates (%s)', (kind) => {
   let member: TestUser;
   let corpusId: number;
   let flamingo: number;
+  let guide: number;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     member = await createUser(t.app, { role: 'member' });
     corpusId = (await createCorpus(member)).id;
-    // More chunks repeating the query's common words than the database hands over as candidates
-    // (100), and one long chunk holding the rare word once among words of its own.
+    // More chunks repeating the query's common words than the database ranks to choose its
+    // candidates (100, from the best 200), one long chunk holding the rare word once among words of
+    // its own, and, uploaded last, a short document whose title holds a common word.
     const ids: number[] = [];
-    for (let batch = 0; batch < 6; batch++) {
+    for (let batch = 0; batch < 11; batch++) {
       const files = Array.from({ length: 20 }, (_, i) => ({ name: `policy-${batch}-${i}.txt`, bytes: `Travel policy ${batch} ${i}: the travel policy, travel policy and travel policy again.` }));
       const reply = await uploadFiles(t.app, member, corpusId, files);
       ids.push(...(reply.body.data.items as { id: number }[]).map((item) => item.id));
     }
     const filler = Array.from({ length: 150 }, (_, i) => `word${i.toString(36)}`).join(' ');
     flamingo = (await uploadText(member, corpusId, `${filler} travel ${filler} flamingos ${filler}`)).id;
-    await waitForProcessing(member, corpusId, [...ids, flamingo], 60_000);
-  }, 90_000);
+    guide = ((await uploadFiles(t.app, member, corpusId, [{ name: 'travel.txt', bytes: 'Travel: where to go, and how.' }])).body.data.items as { id: number }[])[0]!.id;
+    await waitForProcessing(member, corpusId, [...ids, flamingo, guide], 120_000);
+  }, 150_000);
   afterAll(() => t.close());
 
   it('the chunk with the rare word is a candidate, however many chunks repeat the common ones', async () => {
     const reply = await member.api.post(`/api/v2/corpora/${corpusId}/search`, { query: 'travel policy flamingos', limit: 5 });
     expect(reply.status).toBe(200);
     expect((reply.body.data.items as { document_id: number }[])[0]!.document_id).toBe(flamingo);
+  });
+
+  it('a chunk whose title holds a common word is a candidate, however many earlier chunks hold it in their text', async () => {
+    const reply = await member.api.post(`/api/v2/corpora/${corpusId}/search`, { query: 'travel', limit: 10 });
+    expect(reply.status).toBe(200);
+    expect((reply.body.data.items as { document_id: number }[]).map((item) => item.document_id)).toContain(guide);
   });
 });

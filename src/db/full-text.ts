@@ -127,7 +127,17 @@ async function throughIndexes<T>(db: Kysely<DB>, statement: (connection: Kysely<
   });
 }
 
-/** Chunks ranked by `ts_rank` among those of the best share of rarity: ties at the cut, broken by field and frequency. */
+/**
+ * Where a chunk holds a term: 2 in its title, 1 in its heading path, 0 in its text alone. Read from the
+ * row's analysed title and heading (short, stored in the row), never from its tsvector (most of which
+ * lives in TOAST: reading it for every match tripled a common term's statement).
+ */
+function inFields(term: string) {
+  const holds = (field: 'search_title' | 'search_heading') => sql`position(${` ${term} `} in ' ' || ${sql.ref(field)} || ' ') > 0`;
+  return sql`(case when ${holds('search_title')} then 2 when ${holds('search_heading')} then 1 else 0 end)`;
+}
+
+/** Chunks ordered by `ts_rank` among the best by rarity, twice the limit of them: by field and frequency. */
 const TS_RANK_POOL = 2;
 
 export const postgresFullText: FullTextIndex = {
@@ -141,22 +151,24 @@ export const postgresFullText: FullTextIndex = {
   async candidates(db, corpusIds, terms, limit) {
     if (terms.length === 0 || corpusIds.length === 0) return [];
     const corpora = sql.join(corpusIds);
-    const hits = sql.join(
-      terms.map(
-        ({ term, weight }) =>
-          sql`select id, document_id, ${weight}::float8 as weight from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${corpora})`,
-      ),
-      sql` union all `,
-    );
-    // The sums are rounded so that chunks holding the same terms tie whatever order they were added
-    // in, and ties go by document, then chunk (the order of the chunks within a document), as the
-    // server's ranking breaks them.
+    const hits = ({ term, weight }: WeightedTerm) =>
+      sql`select id, document_id, ${weight}::float8 as weight, ${inFields(term)} as in_fields from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${corpora})`;
+    // Chunks holding the same terms tie on rarity; among them those holding more of the terms in
+    // their title or heading path go first (with one term, every chunk ties), then the document and
+    // chunk order, as the server's ranking breaks ties. The sums of weights are rounded so that chunks
+    // holding the same terms tie whatever order they were added in. With one term each chunk is one
+    // hit: nothing to sum (sorting and summing a common term's thousands of matches was a third of
+    // the statement).
+    const held =
+      terms.length === 1
+        ? sql`${hits(terms[0]!)} order by in_fields desc, document_id, id limit ${limit * TS_RANK_POOL}`
+        : sql`
+          with hits as (${sql.join(terms.map(hits), sql` union all `)})
+          select id, document_id, round(sum(weight)::numeric, 9) as weight, sum(in_fields) as in_fields from hits
+          group by id, document_id order by weight desc, in_fields desc, document_id, id limit ${limit * TS_RANK_POOL}`;
     const { rows } = await throughIndexes(db, (connection) =>
       sql<{ chunk_id: string | number }>`
-        with hits as (${hits}),
-        held as (
-          select id, document_id, round(sum(weight)::numeric, 9) as weight from hits
-          group by id, document_id order by weight desc, document_id, id limit ${limit * TS_RANK_POOL})
+        with held as (${held})
         select c.id as chunk_id
         from held h join chunks c on c.id = h.id, to_tsquery('simple', ${tsQuery(terms.map(({ term }) => term))}) q
         order by h.weight desc, ts_rank(${TS_RANK_WEIGHTS}, c.search, q, 1) desc, h.document_id, c.id
