@@ -152,20 +152,21 @@ export const postgresFullText: FullTextIndex = {
     if (terms.length === 0 || corpusIds.length === 0) return [];
     const corpora = sql.join(corpusIds);
     const hits = ({ term, weight }: WeightedTerm) =>
-      sql`select id, document_id, ${weight}::float8 as weight, ${inFields(term)} as in_fields from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${corpora})`;
-    // Chunks holding the same terms tie on rarity; among them those holding more of the terms in
-    // their title or heading path go first (with one term, every chunk ties), then the document and
-    // chunk order, as the server's ranking breaks ties. The sums of weights are rounded so that chunks
-    // holding the same terms tie whatever order they were added in. With one term each chunk is one
-    // hit: nothing to sum (sorting and summing a common term's thousands of matches was a third of
-    // the statement).
+      sql`select id, document_id, ${weight}::float8 as weight from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${corpora})`;
+    const only = terms.length === 1 ? terms[0] : undefined;
+    // With one term every match holds the same weight: those holding the term in their title or
+    // heading path go first, then the document and chunk order, as the server's ranking breaks ties
+    // (by document order alone, a common word handed over its first matches by document id, however
+    // well a later page titled with it would have scored); and no sums are made (sorting and summing
+    // a common term's thousands of matches was a third of the statement). With several, the sums of
+    // weights, rounded so that chunks holding the same terms tie whatever order they were added in.
     const held =
-      terms.length === 1
-        ? sql`${hits(terms[0]!)} order by in_fields desc, document_id, id limit ${limit * TS_RANK_POOL}`
+      only
+        ? sql`${hits(only)} order by ${inFields(only.term)} desc, document_id, id limit ${limit * TS_RANK_POOL}`
         : sql`
           with hits as (${sql.join(terms.map(hits), sql` union all `)})
-          select id, document_id, round(sum(weight)::numeric, 9) as weight, sum(in_fields) as in_fields from hits
-          group by id, document_id order by weight desc, in_fields desc, document_id, id limit ${limit * TS_RANK_POOL}`;
+          select id, document_id, round(sum(weight)::numeric, 9) as weight from hits
+          group by id, document_id order by weight desc, document_id, id limit ${limit * TS_RANK_POOL}`;
     const { rows } = await throughIndexes(db, (connection) =>
       sql<{ chunk_id: string | number }>`
         with held as (${held})
