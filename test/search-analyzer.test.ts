@@ -59,7 +59,7 @@ describe('search analyser', () => {
 
 describe('query scorer', () => {
   const statistics = (frequencies: Record<string, number>): CorpusStatistics => ({ chunks: 1000, averageLength: 100, documentFrequency: new Map(Object.entries(frequencies)) });
-  const chunk = (body: string, title = '', heading = '') => ({ title: title ? title.split(' ') : [], heading: heading ? heading.split(' ') : [], body: body ? body.split(' ') : [], length: 100 });
+  const chunk = (body: string, title = '', heading = '') => ({ title, heading, body, length: 100 });
 
   it('scores from 0 to 1: nothing matched is 0, more of the query is more', () => {
     const scorer = new QueryScorer(['insert', 'row'], statistics({ insert: 10, row: 100 }));
@@ -82,6 +82,17 @@ describe('query scorer', () => {
     const apart = chunk(['insert', ...Array(20).fill('x'), 'updat'].join(' '));
     const together = chunk(['insert', 'updat', ...Array(20).fill('x')].join(' '));
     expect(scorer.score(together)).toBeGreaterThan(scorer.score(apart));
+  });
+
+  it('counts whole terms only, at their place among the terms', () => {
+    const scorer = new QueryScorer(['row', 'lock'], statistics({ row: 10, lock: 10 }));
+    // Terms that hold the query's as a part (arrow, rows, lockfil, unlock) are other terms.
+    expect(scorer.score(chunk('arrow rows lockfil unlock'))).toBe(0);
+    const adjacent = scorer.score(chunk('arrow row lock unlock'));
+    const reversed = scorer.score(chunk('arrow lock row unlock'));
+    const apart = scorer.score(chunk('row arrow rows lockfil lock'));
+    expect(adjacent).toBeGreaterThan(reversed);
+    expect(reversed).toBeGreaterThan(apart);
   });
 
   it('weighs the title above the heading, the heading above the text', () => {

@@ -55,7 +55,7 @@ export function matchingPassages(text: string, query: string, most: number): Tex
   }
   const scorer = new QueryScorer(terms, { chunks: analysed.length, averageLength: totalLength / Math.max(analysed.length, 1), documentFrequency });
   return analysed
-    .map(({ passage, terms: body }, index) => ({ number: index + 1, text: passage, score: scorer.score({ title: [], heading: [], body, length: body.length }) }))
+    .map(({ passage, terms: body }, index) => ({ number: index + 1, text: passage, score: scorer.score({ title: '', heading: '', body: body.join(' '), length: body.length }) }))
     .filter((passage) => passage.score > 0)
     .sort((a, b) => b.score - a.score || a.number - b.number)
     .slice(0, most);
