@@ -26,7 +26,7 @@ import { postgresSearchSeconds, runPostgresSearch, type SeededSize } from './sea
 
 /**
  * What a search costs below the HTTP layer, in this process on the same file: the statements of
- * src/db/full-text.ts (sqliteFullText.candidates) and PassagesRepo.byIds as prepared statements, and
+ * src/db/full-text.ts (sqliteFullText.candidates) and PassagesRepo.scoringRows and passageTexts as prepared statements, and
  * the server's own candidate choice and scoring (src/search). Term counts are taken once and kept,
  * as the server keeps them. checkSameAnswer compares its answers with the server's.
  */
@@ -34,19 +34,22 @@ function floorStatements(db: SQLite.Database, corpusId: number) {
   const inCorpus = 'exists (select 1 from chunks c where c.corpus_id in (?) and c.id = chunks_fts.rowid)';
   const candidates = db.prepare<[string, number, number], { chunk_id: number }>(`
     select rowid as chunk_id from chunks_fts where chunks_fts match ? and ${inCorpus} order by bm25(chunks_fts, 4.0, 2.0, 1.0) limit ?`);
-  const passages = new Map<number, SQLite.Statement<number[], IndexedChunk>>();
-  const passagesOf = (count: number) => {
-    let statement = passages.get(count);
-    if (!statement) {
-      statement = db.prepare(`
-        select c.id, c.corpus_id, c.document_id, c.position, c.text, c.page, c.heading, c.token_count,
-          c.search_title, c.search_heading, c.search_body, d.source, d.type, d.chunk_count
-        from chunks as c inner join documents as d on d.id = c.document_id
-        where c.id in (${Array(count).fill('?').join(', ')}) and d.deleted_on is null`);
-      passages.set(count, statement);
-    }
-    return statement;
+  // What scoring reads of the candidates, then the text of those answered (PassagesRepo.scoringRows, passageTexts).
+  const statementsByCount = <Row>(columns: string) => {
+    const statements = new Map<number, SQLite.Statement<number[], Row>>();
+    return (count: number) => {
+      let statement = statements.get(count);
+      if (!statement) {
+        statement = db.prepare(`${columns} where c.id in (${Array(count).fill('?').join(', ')})`);
+        statements.set(count, statement);
+      }
+      return statement;
+    };
   };
+  const scoringRowsOf = statementsByCount<IndexedChunk>(`
+    select c.id, c.corpus_id, c.document_id, c.token_count, c.search_title, c.search_heading, c.search_body, d.source, d.type, d.chunk_count
+    from chunks as c inner join documents as d on d.id = c.document_id and d.deleted_on is null`);
+  const textsOf = statementsByCount<{ id: number; text: string }>('select c.id, c.position, c.text, c.page, c.heading from chunks as c');
   const count = db.prepare<[string, number], { n: number }>(`select count(*) as n from chunks_fts where chunks_fts match ? and ${inCorpus}`);
   const matchOf = fts5Match;
   const { chunks, average } = db.prepare('select count(*) as chunks, avg(token_count) as average from chunks where corpus_id = ?').get(corpusId) as { chunks: number; average: number };
@@ -68,8 +71,10 @@ function floorStatements(db: SQLite.Database, corpusId: number) {
     candidates: (query: string) => candidatesOf(query).ids,
     search: (query: string) => {
       const { terms, statistics, ids } = candidatesOf(query);
-      const rows = ids.length === 0 ? [] : passagesOf(ids.length).all(...ids);
-      return rankChunks(new QueryScorer(terms, statistics), rows, LIMIT).map(({ row }) => row.id);
+      const rows = ids.length === 0 ? [] : scoringRowsOf(ids.length).all(...ids);
+      const answered = rankChunks(new QueryScorer(terms, statistics), rows, LIMIT).map(({ row }) => row.id);
+      if (answered.length > 0) textsOf(answered.length).all(...answered);
+      return answered;
     },
     matches: (query: string) => {
       const terms = queryTerms(query, 'english');

@@ -41,7 +41,8 @@ const fusionDepth = (limit: number) => Math.max(limit, 50);
 /** The best reciprocal-rank score there is: first in both rankings. Fused scores are divided by it. */
 const BEST_FUSED = 2 / (RRF_K + 1);
 
-type ChunkRow = Awaited<ReturnType<PassagesRepo['byIds']>>[number];
+type ScoringRow = Awaited<ReturnType<PassagesRepo['scoringRows']>>[number];
+type PassageRow = Awaited<ReturnType<PassagesRepo['byIds']>>[number];
 
 export class SearchService {
   private readonly statistics = new SearchStatistics();
@@ -56,8 +57,7 @@ export class SearchService {
   /** Searches corpora the caller has already been checked to read. */
   async searchCorpora(corpusIds: number[], query: string, limit: number): Promise<SearchResult> {
     if (!this.vectors.active) {
-      const ranked = await this.fullText(corpusIds, query, limit);
-      return { items: ranked.slice(0, limit).map(({ row, score }) => passage(row, score)), retrieval_mode: 'full_text' };
+      return { items: await this.withTexts(await this.fullText(corpusIds, query, limit)), retrieval_mode: 'full_text' };
     }
     const depth = fusionDepth(limit);
     const [fullText, nearest] = await Promise.all([
@@ -66,13 +66,11 @@ export class SearchService {
     ]);
     if (nearest instanceof Error) {
       this.log.warn({ err: nearest }, 'query embedding failed; searching full text alone');
-      const items = fullText.slice(0, limit).map(({ row, score }) => passage(row, score));
+      const items = await this.withTexts(fullText.slice(0, limit));
       return { items, retrieval_mode: 'full_text', warning: `Full text only: ${nearest.message}` };
     }
     const fused = reciprocalRankFusion([fullText.map(({ row }) => row.id), nearest.map((hit) => hit.chunk_id)]).slice(0, limit);
-    const rows = new Map(fullText.map(({ row }) => [row.id, row]));
-    const missing = fused.filter((hit) => !rows.has(hit.id)).map((hit) => hit.id);
-    for (const row of await this.store.repos.passages.byIds(missing)) rows.set(row.id, row);
+    const rows = new Map((await this.store.repos.passages.byIds(fused.map((hit) => hit.id))).map((row) => [row.id, row]));
     const items = fused.flatMap((hit) => {
       const row = rows.get(hit.id);
       return row ? [passage(row, hit.score / BEST_FUSED)] : [];
@@ -80,11 +78,20 @@ export class SearchService {
     return { items, retrieval_mode: 'hybrid' };
   }
 
+  /** The ranked chunks as passages, in their order, with their text. */
+  private async withTexts(ranked: { row: ScoringRow; score: number }[]): Promise<Passage[]> {
+    const texts = await this.store.repos.passages.passageTexts(ranked.map(({ row }) => row.id));
+    return ranked.flatMap(({ row, score }) => {
+      const text = texts.get(row.id);
+      return text ? [passage({ ...row, ...text }, score)] : [];
+    });
+  }
+
   /**
    * Full text: the database finds candidates by the query's rarer terms, the server scores them
    * (src/search/ranking.ts) with every term, best first. Chunks of deleted documents are left out.
    */
-  private async fullText(corpusIds: number[], query: string, depth: number): Promise<{ row: ChunkRow; score: number }[]> {
+  private async fullText(corpusIds: number[], query: string, depth: number): Promise<{ row: ScoringRow; score: number }[]> {
     const passages = this.store.repos.passages;
     const languages = await passages.languagesOf(corpusIds);
     // Corpora in several languages: the query's terms in each of them.
@@ -92,7 +99,7 @@ export class SearchService {
     if (terms.length === 0) return [];
     const statistics = await this.statistics.of(passages, corpusIds, terms);
     const candidates = await passages.fullTextCandidates(corpusIds, candidateTerms(terms, statistics), candidateCount(depth));
-    return rankChunks(new QueryScorer(terms, statistics), await passages.byIds(candidates), depth);
+    return rankChunks(new QueryScorer(terms, statistics), await passages.scoringRows(candidates), depth);
   }
 
   async search(actor: Actor, corpusId: number, query: string, limit: number): Promise<SearchResult> {
@@ -102,7 +109,7 @@ export class SearchService {
 }
 
 /** A chunk as the answer gives it; the score from 0 to 1, to six places. */
-function passage(row: ChunkRow, score: number): Passage {
+function passage(row: PassageRow, score: number): Passage {
   return {
     chunk_id: row.id,
     document_id: row.document_id,
