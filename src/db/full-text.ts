@@ -160,13 +160,12 @@ export const postgresFullText: FullTextIndex = {
     // well a later page titled with it would have scored); and no sums are made (sorting and summing
     // a common term's thousands of matches was a third of the statement). With several, the sums of
     // weights, rounded so that chunks holding the same terms tie whatever order they were added in.
-    const held =
-      only
-        ? sql`${hits(only)} order by ${inFields(only.term)} desc, document_id, id limit ${limit * TS_RANK_POOL}`
-        : sql`
-          with hits as (${sql.join(terms.map(hits), sql` union all `)})
-          select id, document_id, round(sum(weight)::numeric, 9) as weight from hits
-          group by id, document_id order by weight desc, document_id, id limit ${limit * TS_RANK_POOL}`;
+    const held = only
+      ? sql`${hits(only)} order by ${inFields(only.term)} desc, document_id, id limit ${limit * TS_RANK_POOL}`
+      : sql`
+        with hits as (${sql.join(terms.map(hits), sql` union all `)})
+        select id, document_id, round(sum(weight)::numeric, 9) as weight from hits
+        group by id, document_id order by weight desc, document_id, id limit ${limit * TS_RANK_POOL}`;
     const { rows } = await throughIndexes(db, (connection) =>
       sql<{ chunk_id: string | number }>`
         with held as (${held})
