@@ -137,6 +137,12 @@ function inFields(term: string) {
   return sql`(case when ${holds('search_title')} then 2 when ${holds('search_heading')} then 1 else 0 end)`;
 }
 
+/**
+ * A term's chunks in the corpora, found through the GIN index (`corpus_id + 0`: not chunks_corpus).
+ * Counted and found alike, so that a term's count is the number of chunks its candidates come from.
+ */
+const holding = (term: string, corpusIds: number[]) => sql`search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${sql.join(corpusIds)})`;
+
 /** Chunks ordered by `ts_rank` among the best by rarity, twice the limit of them: by field and frequency. */
 const TS_RANK_POOL = 2;
 
@@ -150,9 +156,7 @@ export const postgresFullText: FullTextIndex = {
    */
   async candidates(db, corpusIds, terms, limit) {
     if (terms.length === 0 || corpusIds.length === 0) return [];
-    const corpora = sql.join(corpusIds);
-    const hits = ({ term, weight }: WeightedTerm) =>
-      sql`select id, document_id, ${weight}::float8 as weight from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${corpora})`;
+    const hits = ({ term, weight }: WeightedTerm) => sql`select id, document_id, ${weight}::float8 as weight from chunks where ${holding(term, corpusIds)}`;
     const only = terms.length === 1 ? terms[0] : undefined;
     // With one term every match holds the same weight: those holding the term in their title or
     // heading path go first, then the document and chunk order, as the server's ranking breaks ties
@@ -179,10 +183,7 @@ export const postgresFullText: FullTextIndex = {
   async documentFrequencies(db, corpusIds, terms) {
     if (corpusIds.length === 0 || terms.length === 0) return terms.map(() => 0);
     // One statement; each term counted from the GIN index, without reading any chunk's tsvector.
-    const counts = terms.map(
-      (term, index) =>
-        sql`(select count(*) from chunks where search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${sql.join(corpusIds)})) as ${sql.ref(`t${index}`)}`,
-    );
+    const counts = terms.map((term, index) => sql`(select count(*) from chunks where ${holding(term, corpusIds)}) as ${sql.ref(`t${index}`)}`);
     const { rows } = await throughIndexes(db, (connection) => sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(connection));
     return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
