@@ -38,6 +38,23 @@ describe.each(databaseKinds)('precompiled queries (%s)', (kind) => {
     });
   });
 
+  it('are built once for a database and the transactions on it', async () => {
+    let builds = 0;
+    const named = precompiled(1, (db: Kysely<DB>, name: string) => {
+      builds++;
+      return db.selectFrom('organizations').select('id').where('name', '=', name);
+    });
+    const db = t.app.database.db;
+    await named(db, 'Built once');
+    for (let i = 0; i < 3; i++) {
+      await db.transaction().execute(async (trx) => {
+        await insert(trx, `Built once ${i}`);
+        expect(await named(trx, `Built once ${i}`)).toHaveLength(1);
+      });
+    }
+    expect(builds).toBe(1);
+  });
+
   it('never read what an open transaction has not committed', async () => {
     const db = t.app.database.db;
     let readMeanwhile: Promise<unknown[]> | undefined;

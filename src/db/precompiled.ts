@@ -1,6 +1,8 @@
-// Queries on the hottest paths (resolving the caller, reading an agent) are built and compiled by
-// Kysely once per database handle rather than on every request: the query is compiled with a
+// Queries on the hottest paths (resolving the caller, reading an agent, claiming a job) are built
+// and compiled by Kysely once per database rather than on every run: the query is compiled with a
 // placeholder for each argument, and each run binds the real values in the placeholders' places.
+// A transaction's handle shares the compiled queries of its database (the same compiler and
+// plugins), so a query run in a transaction is not built again for each one either.
 //
 // On SQLite a precompiled read also skips Kysely's execution path (its connection lock and the
 // promises around it, which cost more than the read itself): outside a transaction it runs at once
@@ -38,13 +40,24 @@ export type Precompiled<DB, Args extends unknown[], Row> = ((db: Kysely<DB>, ...
   now(db: Kysely<DB>, ...args: Args): Row[] | undefined;
 };
 
+/**
+ * What a compiled query is kept by: the database's adapter, which its transactions' handles share with
+ * it (Kysely makes a transaction's executor from the database's, changing only the connection). A
+ * handle with plugins of its own may compile otherwise, so it keeps its queries to itself.
+ */
+function compilationOf(db: Kysely<any>): object {
+  const executor = db.getExecutor();
+  return executor.plugins.length === 0 ? executor.adapter : db;
+}
+
 export function precompiled<DB, Args extends unknown[], Row>(
   arity: Args['length'],
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
 ): Precompiled<DB, Args, Row> {
-  const prepared = new WeakMap<Kysely<DB>, Prepared>();
+  const prepared = new WeakMap<object, Prepared>();
   const prepare = (db: Kysely<DB>): Prepared => {
-    let query = prepared.get(db);
+    const key = compilationOf(db);
+    let query = prepared.get(key);
     if (!query) {
       const placeholders = Array.from({ length: arity }, (_, i) => placeholder(i)) as Args;
       const compiled = build(db, ...placeholders).compile();
@@ -53,7 +66,7 @@ export function precompiled<DB, Args extends unknown[], Row>(
         return index >= 0 ? { argument: index } : { constant: value };
       });
       query = { compiled, bindings, isRead: SelectQueryNode.is(compiled.query) };
-      prepared.set(db, query);
+      prepared.set(key, query);
     }
     return query;
   };

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
+import { precompiled } from '../../db/precompiled.js';
 import { filteredDocuments } from './document-listing.repo.js';
 import type { ListWindow } from '../../pagination.js';
 
@@ -28,6 +29,11 @@ async function inBatches<T, R>(items: readonly T[], write: (batch: T[]) => Promi
   for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) written.push(...(await write(items.slice(start, start + ROWS_PER_STATEMENT))));
   return written;
 }
+
+/** A document's chunks go before it is chunked again: in the transaction of every document processed, so compiled once. */
+const chunksOfDocument = precompiled(2, (db: Kysely<DB>, organizationId: number, documentId: number) =>
+  db.deleteFrom('chunks').where('organization_id', '=', organizationId).where('document_id', '=', documentId),
+);
 
 /** Where a document is: every query names the organization as well as the corpus. */
 export interface CorpusScope {
@@ -230,7 +236,7 @@ export class DocumentsRepo {
   }
 
   async deleteChunks(organizationId: number, documentId: number): Promise<void> {
-    await this.db.deleteFrom('chunks').where('organization_id', '=', organizationId).where('document_id', '=', documentId).execute();
+    await chunksOfDocument(this.db, organizationId, documentId);
   }
 
   async fileKeysOfCorpus(scope: CorpusScope): Promise<string[]> {

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { WeightedTerm } from '../../db/full-text.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/schema.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
+
+/** Read in the transaction of every document stored: compiled once. */
+const languageOfCorpus = precompiled(1, (db: Kysely<DB>, corpusId: number) => db.selectFrom('corpora').select('language').where('id', '=', corpusId));
 
 export class PassagesRepo {
   constructor(
@@ -41,7 +45,7 @@ export class PassagesRepo {
 
   /** The language a corpus's text is analysed in. */
   async languageOf(corpusId: number): Promise<SearchLanguage> {
-    const row = await this.db.selectFrom('corpora').select('language').where('id', '=', corpusId).executeTakeFirst();
+    const [row] = await languageOfCorpus(this.db, corpusId);
     return storedSearchLanguage(row?.language);
   }
 
