@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
-import { precompiled } from '../../db/precompiled.js';
+import { precompiled, type Precompiled } from '../../db/precompiled.js';
 import { filteredDocuments } from './document-listing.repo.js';
 import type { ListWindow } from '../../pagination.js';
 
@@ -34,6 +34,54 @@ async function inBatches<T, R>(items: readonly T[], write: (batch: T[]) => Promi
 const chunksOfDocument = precompiled(2, (db: Kysely<DB>, organizationId: number, documentId: number) =>
   db.deleteFrom('chunks').where('organization_id', '=', organizationId).where('document_id', '=', documentId),
 );
+
+/** The document a job processes, read at the start of every job. */
+const documentToProcess = precompiled(2, (db: Kysely<DB>, organizationId: number, documentId: number) =>
+  db.selectFrom('documents').selectAll().where('organization_id', '=', organizationId).where('id', '=', documentId),
+);
+
+/**
+ * Statements whose SQL depends on the shape of what they write (the columns an update sets, the rows
+ * an insert carries), compiled once per shape: every processed document moves its row and logs its
+ * steps in its transaction, a few shapes over and over.
+ */
+function byShape<Query>(make: (shape: string) => Query): (shape: string) => Query {
+  const queries = new Map<string, Query>();
+  return (shape) => {
+    let query = queries.get(shape);
+    if (!query) queries.set(shape, (query = make(shape)));
+    return query;
+  };
+}
+
+type ShapedQuery<Row> = Precompiled<DB, unknown[], Row>;
+
+const updateOfColumns = byShape((shape): ShapedQuery<{ id: number }> => {
+  const columns = shape.split(',');
+  return precompiled(columns.length + 2, (db: Kysely<DB>, organizationId: unknown, documentId: unknown, ...values: unknown[]) =>
+    db
+      .updateTable('documents')
+      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as DocumentChange)
+      .where('organization_id', '=', organizationId as number)
+      .where('id', '=', documentId as number)
+      .where('deleted_on', 'is', null)
+      .returning('id'),
+  );
+});
+
+/** The columns of a document event, in the order their values are bound. */
+const EVENT_COLUMNS = ['corpus_id', 'document_id', 'step', 'is_failed', 'error', 'created_on'] as const;
+/** Past this many events a statement, the events are inserted as Kysely builds them (an upload's, once each). */
+const PRECOMPILED_EVENTS = 8;
+
+const insertOfEvents = byShape((shape): ShapedQuery<unknown> => {
+  const rows = Number(shape);
+  return precompiled(rows * EVENT_COLUMNS.length, (db: Kysely<DB>, ...values: unknown[]) =>
+    db.insertInto('document_events').values(
+      Array.from({ length: rows }, (_, row) => Object.fromEntries(EVENT_COLUMNS.map((column, index) => [column, values[row * EVENT_COLUMNS.length + index]])) as DocumentEvent),
+    ),
+  );
+});
 
 /** Where a document is: every query names the organization as well as the corpus. */
 export interface CorpusScope {
@@ -85,20 +133,18 @@ export class DocumentsRepo {
   }
 
   /** A document of the organization as the pipeline reads it, whatever its corpus. */
-  findForProcessing(organizationId: number, documentId: number) {
-    return this.db.selectFrom('documents').selectAll().where('organization_id', '=', organizationId).where('id', '=', documentId).executeTakeFirst();
+  async findForProcessing(organizationId: number, documentId: number) {
+    const [document] = await documentToProcess(this.db, organizationId, documentId);
+    return document;
   }
 
   /** Updates a document unless it was deleted meanwhile; false when it was. */
   async updateIfPresent(organizationId: number, documentId: number, fields: DocumentChange): Promise<boolean> {
-    const result = await this.db
-      .updateTable('documents')
-      .set(fields)
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', documentId)
-      .where('deleted_on', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    // A column given as undefined is not set, as Kysely's own update leaves it out.
+    const columns = Object.keys(fields).filter((column) => fields[column as keyof DocumentChange] !== undefined);
+    if (columns.length === 0) throw new Error('an update of a document sets at least one column');
+    const values = columns.map((column) => fields[column as keyof DocumentChange]);
+    return (await updateOfColumns(columns.join(','))(this.db, organizationId, documentId, ...values)).length > 0;
   }
 
   /** Moves a document that is not deleted from one step to another; false when it was not at that step. */
@@ -250,7 +296,13 @@ export class DocumentsRepo {
 
   /** Events in the order given (their ids follow it). */
   async appendEvents(events: readonly DocumentEvent[]): Promise<void> {
-    await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
+    if (events.length === 0) return;
+    if (events.length > PRECOMPILED_EVENTS) {
+      await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
+      return;
+    }
+    const values = events.flatMap((event) => EVENT_COLUMNS.map((column) => event[column]));
+    await insertOfEvents(String(events.length))(this.db, ...values);
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */
