@@ -83,6 +83,20 @@ const insertOfEvents = byShape((shape): ShapedQuery<unknown> => {
   );
 });
 
+/** The columns of a chunk, in the order their values are bound. */
+const CHUNK_COLUMNS = ['organization_id', 'corpus_id', 'document_id', 'position', 'text', 'token_count', 'page', 'heading', 'search_title', 'search_heading', 'search_body'] as const;
+/** Chunks a statement carries: so at most this many shapes of the statement are compiled. */
+const CHUNKS_PER_STATEMENT = 100;
+
+const insertOfChunks = byShape((shape): ShapedQuery<unknown> => {
+  const rows = Number(shape);
+  return precompiled(rows * CHUNK_COLUMNS.length, (db: Kysely<DB>, ...values: unknown[]) =>
+    db.insertInto('chunks').values(
+      Array.from({ length: rows }, (_, row) => Object.fromEntries(CHUNK_COLUMNS.map((column, index) => [column, values[row * CHUNK_COLUMNS.length + index]])) as Insertable<DB['chunks']>),
+    ),
+  );
+});
+
 /** Where a document is: every query names the organization as well as the corpus. */
 export interface CorpusScope {
   organizationId: number;
@@ -161,9 +175,10 @@ export class DocumentsRepo {
   }
 
   async insertChunks(chunks: Insertable<DB['chunks']>[]): Promise<void> {
-    // Bounded batches keep each statement well under SQLite's limit on bound parameters.
-    for (let start = 0; start < chunks.length; start += 500) {
-      await this.db.insertInto('chunks').values(chunks.slice(start, start + 500)).execute();
+    for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
+      const batch = chunks.slice(start, start + CHUNKS_PER_STATEMENT);
+      const values = batch.flatMap((chunk) => CHUNK_COLUMNS.map((column) => chunk[column] ?? null));
+      await insertOfChunks(String(batch.length))(this.db, ...values);
     }
   }
 
