@@ -86,3 +86,17 @@ export function precompiled<DB, Args extends unknown[], Row>(
   };
   return Object.assign(run, { now });
 }
+
+/**
+ * A family of precompiled queries, one per key, each made when first asked for: per dialect when the
+ * SQL follows the dialect, per shape when it follows what is written (the columns an update sets,
+ * the rows an insert carries). Keys must be few: each query stays for the life of the process.
+ */
+export function precompiledPer<Key, Query>(make: (key: Key) => Query): (key: Key) => Query {
+  const queries = new Map<Key, Query>();
+  return (key) => {
+    let query = queries.get(key);
+    if (query === undefined) queries.set(key, (query = make(key)));
+    return query;
+  };
+}

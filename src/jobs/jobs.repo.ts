@@ -2,7 +2,7 @@
 // leaves a lease that expires, and the job is claimed again. Payloads are written to and read from
 // the table here, so that handlers see only their typed payload.
 import type { Kysely } from 'kysely';
-import { precompiled } from '../db/precompiled.js';
+import { precompiled, precompiledPer } from '../db/precompiled.js';
 import type { Dialect } from '../db/dialect.js';
 import type { DB, JobRow } from '../db/schema.js';
 import { JOB_ATTEMPTS, JOB_NAMES, type AnyJob, type Job, type JobName, type JobPayloads } from './job-types.js';
@@ -66,15 +66,8 @@ function decode(row: JobRow): ClaimedJob {
  * the next is claimed in every document's transaction, and building this statement cost more than
  * running it. Per dialect, since the row locks it takes are the dialect's.
  */
-const claimQueries = new Map<Dialect, ReturnType<typeof buildClaimQuery>>();
-const claimQueryOf = (dialect: Dialect) => {
-  let query = claimQueries.get(dialect);
-  if (!query) claimQueries.set(dialect, (query = buildClaimQuery(dialect)));
-  return query;
-};
-
-function buildClaimQuery(dialect: Dialect) {
-  return precompiled(4, (db: Kysely<DB>, owner: string, at: string, leaseUntil: string, limit: number) =>
+const claimQueryOf = precompiledPer((dialect: Dialect) =>
+  precompiled(4, (db: Kysely<DB>, owner: string, at: string, leaseUntil: string, limit: number) =>
     db
       .updateTable('jobs')
       .set((eb) => ({
@@ -109,8 +102,8 @@ function buildClaimQuery(dialect: Dialect) {
         return eb.selectFrom(first.as('first')).select('first.id');
       })
       .returningAll(),
-  );
-}
+  ),
+);
 
 /** Ends a job its owner still holds; the ids it answers say whether it did (precompiled, as the claim: every document runs it). */
 const finishQuery = precompiled(

@@ -1,8 +1,8 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
-import { precompiled, type Precompiled } from '../../db/precompiled.js';
 import { filteredDocuments } from './document-listing.repo.js';
+import { CHUNK_COLUMNS, CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, EVENT_COLUMNS, insertOfChunks, insertOfEvents, PRECOMPILED_EVENTS, updateOfColumns } from './document-statements.js';
 import type { ListWindow } from '../../pagination.js';
 
 export interface DocumentFilter {
@@ -29,73 +29,6 @@ async function inBatches<T, R>(items: readonly T[], write: (batch: T[]) => Promi
   for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) written.push(...(await write(items.slice(start, start + ROWS_PER_STATEMENT))));
   return written;
 }
-
-/** A document's chunks go before it is chunked again: in the transaction of every document processed, so compiled once. */
-const chunksOfDocument = precompiled(2, (db: Kysely<DB>, organizationId: number, documentId: number) =>
-  db.deleteFrom('chunks').where('organization_id', '=', organizationId).where('document_id', '=', documentId),
-);
-
-/** The document a job processes, read at the start of every job. */
-const documentToProcess = precompiled(2, (db: Kysely<DB>, organizationId: number, documentId: number) =>
-  db.selectFrom('documents').selectAll().where('organization_id', '=', organizationId).where('id', '=', documentId),
-);
-
-/**
- * Statements whose SQL depends on the shape of what they write (the columns an update sets, the rows
- * an insert carries), compiled once per shape: every processed document moves its row and logs its
- * steps in its transaction, a few shapes over and over.
- */
-function byShape<Query>(make: (shape: string) => Query): (shape: string) => Query {
-  const queries = new Map<string, Query>();
-  return (shape) => {
-    let query = queries.get(shape);
-    if (!query) queries.set(shape, (query = make(shape)));
-    return query;
-  };
-}
-
-type ShapedQuery<Row> = Precompiled<DB, unknown[], Row>;
-
-const updateOfColumns = byShape((shape): ShapedQuery<{ id: number }> => {
-  const columns = shape.split(',');
-  return precompiled(columns.length + 2, (db: Kysely<DB>, organizationId: unknown, documentId: unknown, ...values: unknown[]) =>
-    db
-      .updateTable('documents')
-      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as DocumentChange)
-      .where('organization_id', '=', organizationId as number)
-      .where('id', '=', documentId as number)
-      .where('deleted_on', 'is', null)
-      .returning('id'),
-  );
-});
-
-/** The columns of a document event, in the order their values are bound. */
-const EVENT_COLUMNS = ['corpus_id', 'document_id', 'step', 'is_failed', 'error', 'created_on'] as const;
-/** Past this many events a statement, the events are inserted as Kysely builds them (an upload's, once each). */
-const PRECOMPILED_EVENTS = 8;
-
-const insertOfEvents = byShape((shape): ShapedQuery<unknown> => {
-  const rows = Number(shape);
-  return precompiled(rows * EVENT_COLUMNS.length, (db: Kysely<DB>, ...values: unknown[]) =>
-    db.insertInto('document_events').values(
-      Array.from({ length: rows }, (_, row) => Object.fromEntries(EVENT_COLUMNS.map((column, index) => [column, values[row * EVENT_COLUMNS.length + index]])) as DocumentEvent),
-    ),
-  );
-});
-
-/** The columns of a chunk, in the order their values are bound. */
-const CHUNK_COLUMNS = ['organization_id', 'corpus_id', 'document_id', 'position', 'text', 'token_count', 'page', 'heading', 'search_title', 'search_heading', 'search_body'] as const;
-/** Chunks a statement carries: so at most this many shapes of the statement are compiled. */
-const CHUNKS_PER_STATEMENT = 100;
-
-const insertOfChunks = byShape((shape): ShapedQuery<unknown> => {
-  const rows = Number(shape);
-  return precompiled(rows * CHUNK_COLUMNS.length, (db: Kysely<DB>, ...values: unknown[]) =>
-    db.insertInto('chunks').values(
-      Array.from({ length: rows }, (_, row) => Object.fromEntries(CHUNK_COLUMNS.map((column, index) => [column, values[row * CHUNK_COLUMNS.length + index]])) as Insertable<DB['chunks']>),
-    ),
-  );
-});
 
 /** Where a document is: every query names the organization as well as the corpus. */
 export interface CorpusScope {
@@ -178,7 +111,7 @@ export class DocumentsRepo {
     for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
       const batch = chunks.slice(start, start + CHUNKS_PER_STATEMENT);
       const values = batch.flatMap((chunk) => CHUNK_COLUMNS.map((column) => chunk[column] ?? null));
-      await insertOfChunks(String(batch.length))(this.db, ...values);
+      await insertOfChunks(batch.length)(this.db, ...values);
     }
   }
 
@@ -317,7 +250,7 @@ export class DocumentsRepo {
       return;
     }
     const values = events.flatMap((event) => EVENT_COLUMNS.map((column) => event[column]));
-    await insertOfEvents(String(events.length))(this.db, ...values);
+    await insertOfEvents(events.length)(this.db, ...values);
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */
