@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forEachPreToken } from '../src/ingest/pre-tokens.js';
-import { countTokens, countTokensByRegex } from '../src/ingest/tokens.js';
+import { countText, countTokens, countTokensByRegex, tokensAddedByJoin } from '../src/ingest/tokens.js';
 
 // gpt-tokenizer's cl100k pattern (encodingParams/constants.js), which the scanner reproduces.
 const CL100K_SPLIT =
@@ -69,6 +69,35 @@ describe('token counts', () => {
       let word = random() < 0.5 ? ' ' : '';
       for (let k = 0; k < length; k++) word += ascii[Math.floor(random() * (random() < 0.8 ? 26 : ascii.length))];
       expect(countTokens(word), JSON.stringify(word)).toBe(countTokensByRegex(word));
+    }
+  });
+
+  it('counts two texts joined from their own counts and a look at the join, or says it cannot', () => {
+    const random = seeded(2024);
+    let counted = 0;
+    for (let i = 0; i < 20000; i++) {
+      const previous = randomText(random, 1 + Math.floor(random() * 12));
+      const next = randomText(random, 1 + Math.floor(random() * 12));
+      const joiner = ['', ' ', '\n', '\n\n'][Math.floor(random() * 4)]!;
+      const added = tokensAddedByJoin(countText(previous), joiner, countText(next));
+      if (added === undefined) continue;
+      counted++;
+      const label = JSON.stringify([previous, joiner, next]);
+      expect(countTokens(previous) + countTokens(next) + added, label).toBe(countTokensByRegex(previous + joiner + next));
+    }
+    // Most joins are counted this way; the rest (a next text of one pre-token, say) are counted whole.
+    expect(counted).toBeGreaterThan(10000);
+  });
+
+  it('counts sentences joined as a chunk joins them', () => {
+    const sentences = ['The quick brown fox jumps.', 'It\'s 2024!', '“Quoted” text…', 'x', '--force-with-lease', '  indented code();', 'https://example.com/a?b=1.', '中文句子。', '1,234.56 €'];
+    for (const previous of sentences) {
+      for (const next of sentences) {
+        for (const joiner of [' ', '\n', '\n\n']) {
+          const added = tokensAddedByJoin(countText(previous), joiner, countText(next));
+          if (added !== undefined) expect(countTokens(previous) + countTokens(next) + added).toBe(countTokens(previous + joiner + next));
+        }
+      }
     }
   });
 });

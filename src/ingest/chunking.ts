@@ -4,8 +4,8 @@
 // so that a passage cut at a boundary is still found whole in one of them. Pure and deterministic:
 // a step repeated after a crash makes the same chunks.
 import type { Block, ExtractedDocument } from './document.js';
-import { blockPieces, joinerTokens, joinPieces, type Piece } from './text-pieces.js';
-import { countTokens } from './tokens.js';
+import { blockPieces, joinedCount, joinerTokens, joinPieces, type Piece } from './text-pieces.js';
+import { countText, countTokens } from './tokens.js';
 
 export interface ChunkOptions {
   /** Most tokens (cl100k) in a chunk. */
@@ -55,7 +55,7 @@ function overlapOf(pieces: readonly Piece[], overlapTokens: number): Piece[] {
     tail = tail === '' ? words[i]! : `${words[i]} ${tail}`;
     tailTokens += wordTokens;
   }
-  return tail === '' ? [] : [{ text: tail, tokens: tailTokens, joiner: last.joiner, page: last.page }];
+  return tail === '' ? [] : [{ text: tail, tokens: tailTokens, counted: countText(tail), joiner: last.joiner, page: last.page }];
 }
 
 function tokensOf(pieces: readonly Piece[]): number {
@@ -125,8 +125,9 @@ class ChunkBuilder {
     let pieces = this.pieces;
     let fresh = this.fresh;
     let text = joinPieces(pieces);
-    let tokenCount = countTokens(text);
-    // Packing adds up the pieces' own counts; the joined text can count a token or two more. Then
+    let tokenCount = joinedCount(pieces) ?? countTokens(text);
+    // Packing adds up the pieces' own counts; the joined text can count a token or two more (exactly
+    // counted from the pieces and their joins). Then
     // the last new piece moves on to the next chunk, or, when only one is left, the overlap goes.
     const carried: Piece[] = [];
     while (tokenCount > this.options.maxTokens && pieces.length > 1) {
@@ -138,7 +139,7 @@ class ChunkBuilder {
         pieces = pieces.slice(1);
       }
       text = joinPieces(pieces);
-      tokenCount = countTokens(text);
+      tokenCount = joinedCount(pieces) ?? countTokens(text);
     }
     const chunk: Chunk = { position: this.chunks.length, text, tokenCount };
     const page = pieces[0]!.page;

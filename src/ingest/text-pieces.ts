@@ -3,11 +3,14 @@
 // (a long URL, base64) into slices. Pieces are small so that chunks fill close to their budget and
 // can overlap by whole sentences.
 import type { Block } from './document.js';
-import { countTokens } from './tokens.js';
+import { countText, countTokens, tokensAddedByJoin, type CountedText } from './tokens.js';
 
 export interface Piece {
   text: string;
+  /** The tokens packing counts the piece for. */
   tokens: number;
+  /** The piece's exact count, and what joining it to its neighbours needs (tokensAddedByJoin). */
+  counted: CountedText;
   /** What goes between this piece and the one before it in the same chunk. */
   joiner: '\n\n' | '\n' | ' ' | '';
   page: number | undefined;
@@ -43,9 +46,9 @@ function sliceWord(word: string, maxTokens: number): string[] {
 }
 
 function pushWithinBudget(pieces: Piece[], text: string, joiner: Piece['joiner'], page: number | undefined, maxTokens: number): void {
-  const tokens = countTokens(text);
-  if (tokens <= maxTokens) {
-    pieces.push({ text, tokens, joiner, page });
+  const counted = countText(text);
+  if (counted.tokens <= maxTokens) {
+    pieces.push({ text, tokens: counted.tokens, counted, joiner, page });
     return;
   }
   const words = text.split(/\s+/).filter((word) => word !== '');
@@ -54,7 +57,8 @@ function pushWithinBudget(pieces: Piece[], text: string, joiner: Piece['joiner']
     return;
   }
   sliceWord(text, maxTokens).forEach((slice, i) => {
-    pieces.push({ text: slice, tokens: countTokens(slice), joiner: i === 0 ? joiner : '', page });
+    const counted = countText(slice);
+    pieces.push({ text: slice, tokens: counted.tokens, counted, joiner: i === 0 ? joiner : '', page });
   });
 }
 
@@ -70,6 +74,21 @@ export function blockPieces(block: Block, maxTokens: number): Piece[] {
 /** Tokens a joiner adds between two pieces: a line break is a token of its own, a space merges. */
 export function joinerTokens(joiner: Piece['joiner']): number {
   return joiner === '\n\n' || joiner === '\n' ? 1 : 0;
+}
+
+/**
+ * The exact count of the pieces joined, from their own counts and a look at each join; undefined when
+ * a join cannot be counted alone (then count the joined text).
+ */
+export function joinedCount(pieces: readonly Piece[]): number | undefined {
+  let total = pieces[0]?.counted.tokens ?? 0;
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const added = tokensAddedByJoin(pieces[i - 1]!.counted, piece.joiner, piece.counted);
+    if (added === undefined) return undefined;
+    total += piece.counted.tokens + added;
+  }
+  return total;
 }
 
 export function joinPieces(pieces: readonly Piece[]): string {

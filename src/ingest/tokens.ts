@@ -31,16 +31,76 @@ function preTokenCount(preToken: string): number {
   return count;
 }
 
+/** The tokens of the pre-token from `start` to `end`. Every ASCII character is a token of its own: a lone one needs no lookup. */
+function tokensBetween(text: string, start: number, end: number): number {
+  return end - start === 1 && text.charCodeAt(start) < 0x80 ? 1 : preTokenCount(text.slice(start, end));
+}
+
 export function countTokens(text: string): number {
   const length = text.length;
   let total = 0;
   for (let start = 0; start < length; ) {
     const end = preTokenEnd(text, start, length);
-    // Every ASCII character is a token of its own: a lone one needs no lookup.
-    total += end - start === 1 && text.charCodeAt(start) < 0x80 ? 1 : preTokenCount(text.slice(start, end));
+    total += tokensBetween(text, start, end);
     start = end;
   }
   return total;
+}
+
+/** A text's count, with where its last pre-token starts and that pre-token's count: what joining it to another text needs. */
+export interface CountedText {
+  text: string;
+  tokens: number;
+  lastStart: number;
+  lastTokens: number;
+}
+
+export function countText(text: string): CountedText {
+  const length = text.length;
+  let tokens = 0;
+  let lastStart = 0;
+  let lastTokens = 0;
+  for (let start = 0; start < length; ) {
+    const end = preTokenEnd(text, start, length);
+    lastTokens = tokensBetween(text, start, end);
+    tokens += lastTokens;
+    lastStart = start;
+    start = end;
+  }
+  return { text, tokens, lastStart, lastTokens };
+}
+
+/**
+ * What joining `next` after `previous` (with `joiner` between) adds to their own counts, without
+ * counting either again. The cut into pre-tokens depends only on the text from a cut on (and, for the
+ * last pre-token, on where the text ends), so the joined text is cut as `previous` is up to its last
+ * pre-token, and as `next` is once a cut of the joined text falls where `next` alone has one. Only
+ * that stretch is cut again. Undefined when the cuts meet only within `next`'s last pre-token (a
+ * short piece): a stretch that could reach the next join, so the caller counts the whole text.
+ */
+export function tokensAddedByJoin(previous: CountedText, joiner: string, next: CountedText): number | undefined {
+  const tail = previous.text.slice(previous.lastStart);
+  const offset = tail.length + joiner.length;
+  const joined = tail + joiner + next.text;
+  const length = joined.length;
+  const nextLength = next.text.length;
+  let counted = 0;
+  let nextCut = 0;
+  let nextCounted = 0;
+  for (let start = 0; start < length; ) {
+    const end = preTokenEnd(joined, start, length);
+    counted += tokensBetween(joined, start, end);
+    start = end;
+    if (start < offset) continue;
+    const inNext = start - offset;
+    while (nextCut < inNext) {
+      const cutEnd = preTokenEnd(next.text, nextCut, nextLength);
+      nextCounted += tokensBetween(next.text, nextCut, cutEnd);
+      nextCut = cutEnd;
+    }
+    if (nextCut === inNext) return inNext <= next.lastStart ? counted - previous.lastTokens - nextCounted : undefined;
+  }
+  return undefined;
 }
 
 /** The count gpt-tokenizer gives, without the scanner or the memory of pre-tokens (for tests and measurements). */
