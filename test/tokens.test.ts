@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forEachPreToken } from '../src/ingest/pre-tokens.js';
+import { joinedCount, joinPieces, type Piece } from '../src/ingest/text-pieces.js';
 import { countText, countTokens, countTokensByRegex, tokensAddedByJoin } from '../src/ingest/tokens.js';
 
 // gpt-tokenizer's cl100k pattern (encodingParams/constants.js), which the scanner reproduces.
@@ -99,5 +100,24 @@ describe('token counts', () => {
         }
       }
     }
+  });
+
+  it('counts a chain of pieces from their counts and their joins, as a chunk is counted', () => {
+    const random = seeded(77);
+    const joiners: Piece['joiner'][] = ['', ' ', '\n', '\n\n'];
+    let counted = 0;
+    for (let i = 0; i < 5000; i++) {
+      const pieces: Piece[] = Array.from({ length: 2 + Math.floor(random() * 6) }, () => {
+        const text = randomText(random, 1 + Math.floor(random() * 8));
+        const piece = countText(text);
+        return { text, tokens: piece.tokens, counted: piece, joiner: joiners[Math.floor(random() * joiners.length)]!, page: undefined };
+      });
+      const total = joinedCount(pieces);
+      if (total === undefined) continue;
+      counted++;
+      const text = joinPieces(pieces);
+      expect(total, JSON.stringify(text)).toBe(countTokensByRegex(text));
+    }
+    expect(counted).toBeGreaterThan(1000);
   });
 });
