@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
 import { filteredDocuments } from './document-listing.repo.js';
-import { CHUNK_COLUMNS, CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, EVENT_COLUMNS, insertOfChunks, insertOfEvents, PRECOMPILED_EVENTS, updateOfColumns } from './document-statements.js';
+import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertEvents, PRECOMPILED_EVENTS, updateOfColumns } from './document-statements.js';
 import type { ListWindow } from '../../pagination.js';
 
 export interface DocumentFilter {
@@ -108,11 +108,7 @@ export class DocumentsRepo {
   }
 
   async insertChunks(chunks: Insertable<DB['chunks']>[]): Promise<void> {
-    for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
-      const batch = chunks.slice(start, start + CHUNKS_PER_STATEMENT);
-      const values = batch.flatMap((chunk) => CHUNK_COLUMNS.map((column) => chunk[column] ?? null));
-      await insertOfChunks(batch.length)(this.db, ...values);
-    }
+    for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) await insertChunkRows(this.db, chunks.slice(start, start + CHUNKS_PER_STATEMENT));
   }
 
   /** A batch of the corpus's documents after a given id, in id order: the legacy listing streams these. */
@@ -249,8 +245,7 @@ export class DocumentsRepo {
       await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
       return;
     }
-    const values = events.flatMap((event) => EVENT_COLUMNS.map((column) => event[column]));
-    await insertOfEvents(events.length)(this.db, ...values);
+    await insertEvents(this.db, events);
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */
