@@ -45,6 +45,26 @@ describe.each(databaseKinds)('full-text search (%s)', (kind) => {
     const { rows } = await sql<{ options: string[] }>`select reloptions as options from pg_class where relname = 'chunks_search'`.execute(t.app.database.db);
     expect(rows[0]?.options).toContain('gin_pending_list_limit=1024');
   });
+
+  it.runIf(kind === 'postgres')("keeps in a chunk's row what a search reads of it; the text goes out of line, and comes back whole", async () => {
+    const db = t.app.database.db;
+    const { rows: table } = await sql<{ options: string[] }>`select reloptions as options from pg_class where relname = 'chunks'`.execute(db);
+    expect(table[0]?.options).toContain('toast_tuple_target=256');
+    const { rows: columns } = await sql<{ name: string; storage: string }>`
+      select attname as name, attstorage as storage from pg_attribute
+      where attrelid = 'chunks'::regclass and attname in ('search_title', 'search_heading', 'heading', 'text', 'search_body')`.execute(db);
+    expect(Object.fromEntries(columns.map((column) => [column.name, column.storage]))).toEqual({ search_title: 'm', search_heading: 'm', heading: 'm', search_body: 'm', text: 'x' });
+
+    // A passage long enough to be toasted is found by its words and read back whole.
+    const words = Array.from({ length: 300 }, (_, i) => `okapi${i % 7 === 0 ? ' wanders' : ''} meadow${i}`).join(' ');
+    const okapi = (await uploadText(member, corpusId, `${words}.`, { name: 'okapi-field-notes.txt' })).id;
+    await waitForProcessing(member, corpusId, [okapi]);
+    const found = (await member.api.post(`/api/v2/corpora/${corpusId}/search`, { query: 'okapi wanders', limit: 1 })).body.data.items as { document_id: number; text: string }[];
+    expect(found[0]!.document_id).toBe(okapi);
+    expect(found[0]!.text.startsWith('okapi wanders meadow0 okapi meadow1')).toBe(true);
+    const { rows: toasted } = await sql<{ values: string }>`select count(*) as values from ${sql.raw((await sql<{ name: string }>`select reltoastrelid::regclass::text as name from pg_class where relname = 'chunks'`.execute(db)).rows[0]!.name)}`.execute(db);
+    expect(Number(toasted[0]!.values)).toBeGreaterThan(0);
+  });
 });
 
 describe.each(databaseKinds)('full-text candidates (%s)', (kind) => {

@@ -1,7 +1,7 @@
 // The ranking rules of full-text search, on both databases: the title weighs more than the heading,
 // the heading more than the text; a phrase beats the same words scattered; identifiers and versions
 // are found whole; scores run from 0 to 1 and are the same on SQLite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
@@ -146,6 +146,19 @@ describe.each(databaseKinds)('ranking (%s)', (kind) => {
       ((await member.api.post(`/api/v2/corpora/${corpus}/search`, { query })).body.data.items as Item[]).length;
     expect(await searchIn('les')).toBe(1);
     expect(await searchIn('pomme')).toBe(0);
+  });
+
+  it('counts the chunks holding a query\'s terms only when the query has several', async () => {
+    const counts = vi.spyOn(t.app.database.dialect.fullText, 'documentFrequencies');
+    try {
+      // Words no query of this file asked before, so that no count of them is kept.
+      expect((await search('keyboard'))[0]!.document_id).toBe(ids.filler4);
+      expect(counts).not.toHaveBeenCalled();
+      expect((await search('keyboard shortcuts'))[0]!.document_id).toBe(ids.filler4);
+      expect(counts).toHaveBeenCalledTimes(1);
+    } finally {
+      counts.mockRestore();
+    }
   });
 
   it('records its answers for the comparison across databases', async () => {

@@ -1,6 +1,7 @@
 // The analyser that makes search terms for documents and queries alike (src/search/analyzer.ts).
 import { describe, expect, it } from 'vitest';
 import { analyze, queryTerms, searchTitle } from '../src/search/analyzer.js';
+import { countedTerms } from '../src/search/candidates.js';
 import { QueryScorer, type CorpusStatistics } from '../src/search/ranking.js';
 
 describe('search analyser', () => {
@@ -102,5 +103,18 @@ describe('query scorer', () => {
     const inBody = scorer.score(chunk('retent'));
     expect(inTitle).toBeGreaterThan(inHeading);
     expect(inHeading).toBeGreaterThan(inBody);
+  });
+
+  it('scores a lone term the same whatever its count, which search therefore does not ask for', () => {
+    const passages = [chunk('retent'), chunk('x', 'retent'), chunk('retent retent x', '', 'retent')];
+    const rare = new QueryScorer(['retent'], statistics({ retent: 1 }));
+    const common = new QueryScorer(['retent'], statistics({ retent: 999 }));
+    const uncounted = new QueryScorer(['retent'], statistics({}));
+    for (const passage of passages) {
+      expect(common.score(passage)).toBe(rare.score(passage));
+      expect(uncounted.score(passage)).toBe(rare.score(passage));
+    }
+    expect(countedTerms(['retent'])).toEqual([]);
+    expect(countedTerms(['retent', 'log'])).toEqual(['retent', 'log']);
   });
 });

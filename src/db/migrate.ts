@@ -27,6 +27,7 @@ import * as mailboxSchedule from './migrations/2026_11_24_0021_mailbox_schedule.
 import * as searchPendingList from './migrations/2026_11_24_0022_search_pending_list.js';
 import * as organizationScopedIndexes from './migrations/2026_11_24_0023_organization_scoped_indexes.js';
 import * as documentReferences from './migrations/2026_11_24_0024_document_references.js';
+import * as chunkRowsNarrow from './migrations/2026_11_24_0025_chunk_rows_narrow.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_24_0022_search_pending_list': searchPendingList,
   '2026_11_24_0023_organization_scoped_indexes': organizationScopedIndexes,
   '2026_11_24_0024_document_references': documentReferences,
+  '2026_11_24_0025_chunk_rows_narrow': chunkRowsNarrow,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -12,8 +12,12 @@ export const candidateCount = (limit: number) => Math.min(Math.max(limit * 10, 1
  */
 export const CANDIDATE_POSTINGS = 5_000;
 
-/** The terms that find the candidates: the rarest first, within CANDIDATE_POSTINGS, at least one. */
+/**
+ * The terms that find the candidates: the rarest first, within CANDIDATE_POSTINGS, at least one. A
+ * lone term finds them whatever its count, which is not needed (see `countedTerms`).
+ */
 export function candidateTerms(terms: readonly string[], statistics: CorpusStatistics): WeightedTerm[] {
+  if (terms.length === 1) return [{ term: terms[0]!, weight: 1 }];
   const frequency = (term: string) => statistics.documentFrequency.get(term) ?? 0;
   const chosen: string[] = [];
   let postings = 0;
@@ -24,3 +28,11 @@ export function candidateTerms(terms: readonly string[], statistics: CorpusStati
   }
   return chosen.map((term) => ({ term, weight: inverseDocumentFrequency(statistics, term) }));
 }
+
+/**
+ * The terms whose chunks must be counted to rank a query's candidates. None for a lone term: its rarity
+ * weighs every candidate alike, so it divides out of each score (relevance, coverage and nearness are
+ * shares of the query's rarity); and counting a common word visits, on PostgreSQL, the row of every
+ * chunk holding it.
+ */
+export const countedTerms = (terms: readonly string[]): readonly string[] => (terms.length === 1 ? [] : terms);

@@ -130,7 +130,8 @@ export class QueryScorer {
     private readonly statistics: CorpusStatistics,
     private readonly parameters: RankingParameters = RANKING,
   ) {
-    this.idf = new Map(terms.map((term) => [term, inverseDocumentFrequency(statistics, term)]));
+    // A lone term's rarity divides out of every score: it weighs 1, and need not be counted.
+    this.idf = new Map(terms.map((term) => [term, terms.length === 1 ? 1 : inverseDocumentFrequency(statistics, term)]));
     this.totalIdf = [...this.idf.values()].reduce((sum, value) => sum + value, 0);
     for (let i = 0; i + 1 < terms.length; i++) {
       const [first, second] = [terms[i]!, terms[i + 1]!];

@@ -4,7 +4,7 @@
 // fails at query time leaves full text alone, and the answer says so.
 import type { FastifyBaseLogger } from 'fastify';
 import { queryTerms } from '../../search/analyzer.js';
-import { candidateCount, candidateTerms } from '../../search/candidates.js';
+import { candidateCount, candidateTerms, countedTerms } from '../../search/candidates.js';
 import { QueryScorer, rankChunks } from '../../search/ranking.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
@@ -97,7 +97,7 @@ export class SearchService {
     // Corpora in several languages: the query's terms in each of them.
     const terms = [...new Set(languages.flatMap((language) => queryTerms(query, language)))].slice(0, 32);
     if (terms.length === 0) return [];
-    const statistics = await this.statistics.of(passages, corpusIds, terms);
+    const statistics = await this.statistics.of(passages, corpusIds, countedTerms(terms));
     const candidates = await passages.fullTextCandidates(corpusIds, candidateTerms(terms, statistics), candidateCount(depth));
     return rankChunks(new QueryScorer(terms, statistics), await passages.scoringRows(candidates), depth);
   }
