@@ -1,6 +1,7 @@
 // Type detection looks at the content only: whatever a client calls a file, its bytes decide.
 import { describe, expect, it } from 'vitest';
 import { detectDocumentType } from '../src/ingest/detect-type.js';
+import { looksLikeCsv, parsesAsCsv } from '../src/ingest/text-heuristics.js';
 import { makeDocx, makePdf, makeZip, PNG_BYTES } from './support/documents.js';
 
 const detect = (content: string | Buffer) => detectDocumentType(typeof content === 'string' ? Buffer.from(content) : content);
@@ -87,5 +88,36 @@ describe('text formats', () => {
   it('reads UTF-16 with a byte-order mark', () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Notes\n\nBonjour', 'utf16le')]);
     expect(detect(utf16)).toBe('md');
+  });
+});
+
+describe('CSV at a glance', () => {
+  // Random bytes of a few delimiters, words and punctuation, or rows of fields (sometimes a field too
+  // many or too few); now and then a quote, a carriage return, an empty line or a heading.
+  const PIECES = ['a', 'bc', 'Ada', '36', ' ', ',', ';', '\t', '.', '#', '# ', '\n', '\n\n', '"', '\r\n'];
+  const FIELDS = ['a', 'bc', 'Ada', '36', 'x y', '', '.', '# h', '"q"', 'x"y', ' "q"'];
+  const randomText = (seed: number) => {
+    let state = seed;
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
+    if (seed % 2 === 0) return Array.from({ length: 4 + Math.floor(next() * 40) }, () => pick(PIECES)).join('');
+    const delimiter = pick([',', ';', '\t']);
+    const width = 1 + Math.floor(next() * 4);
+    const rows = Array.from({ length: 1 + Math.floor(next() * 5) }, () =>
+      Array.from({ length: width + (next() < 0.15 ? pick([-1, 1]) : 0) }, () => pick(FIELDS)).join(delimiter),
+    );
+    return rows.join(next() < 0.1 ? '\r\n' : next() < 0.2 ? '\n\n' : '\n');
+  };
+
+  it('rules out only what papaparse would rule out', () => {
+    let csv = 0;
+    for (let seed = 1; seed <= 20_000; seed++) {
+      const text = randomText(seed);
+      expect(looksLikeCsv(text), JSON.stringify(text)).toBe(parsesAsCsv(text));
+      if (parsesAsCsv(text)) csv++;
+    }
+    // Both verdicts were met many times.
+    expect(csv).toBeGreaterThan(1_000);
+    expect(csv).toBeLessThan(18_000);
   });
 });
