@@ -62,8 +62,8 @@ describe.each(databaseKinds)('full-text search (%s)', (kind) => {
     const found = (await member.api.post(`/api/v2/corpora/${corpusId}/search`, { query: 'okapi wanders', limit: 1 })).body.data.items as { document_id: number; text: string }[];
     expect(found[0]!.document_id).toBe(okapi);
     expect(found[0]!.text.startsWith('okapi wanders meadow0 okapi meadow1')).toBe(true);
-    const { rows: toasted } = await sql<{ values: string }>`select count(*) as values from ${sql.raw((await sql<{ name: string }>`select reltoastrelid::regclass::text as name from pg_class where relname = 'chunks'`.execute(db)).rows[0]!.name)}`.execute(db);
-    expect(Number(toasted[0]!.values)).toBeGreaterThan(0);
+    const { rows: toast } = await sql<{ bytes: string }>`select pg_relation_size(reltoastrelid) as bytes from pg_class where relname = 'chunks'`.execute(db);
+    expect(Number(toast[0]!.bytes)).toBeGreaterThan(0);
   });
 });
 

@@ -74,7 +74,10 @@ function firstRowsMayMatch(sample: string): boolean {
   if (OPENING_QUOTE.test(sample) || sample.includes('\r')) return true;
   const [first, second] = nonEmptyLines(sample, 2);
   if (first === undefined || second === undefined) return false;
-  return CSV_DELIMITERS.some((delimiter) => occurrences(first, delimiter) > 0 && occurrences(first, delimiter) === occurrences(second, delimiter));
+  return CSV_DELIMITERS.some((delimiter) => {
+    const count = occurrences(first, delimiter);
+    return count > 0 && count === occurrences(second, delimiter);
+  });
 }
 
 /** The sample parsed by papaparse, guessing the delimiter: rows of one width, not prose (for tests, the whole rule without the glance). */

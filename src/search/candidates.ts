@@ -1,6 +1,6 @@
 // How many chunks, found by which terms, the database hands over to be scored (src/search/ranking.ts).
 import type { WeightedTerm } from '../db/full-text.js';
-import { inverseDocumentFrequency, type CorpusStatistics } from './ranking.js';
+import { inverseDocumentFrequency, isLoneTerm, type CorpusStatistics } from './ranking.js';
 
 /** Chunks to score: enough that scoring, not the database's own rank, decides the answer. */
 export const candidateCount = (limit: number) => Math.min(Math.max(limit * 10, 100), 400);
@@ -17,7 +17,7 @@ export const CANDIDATE_POSTINGS = 5_000;
  * lone term finds them whatever its count, which is not needed (see `countedTerms`).
  */
 export function candidateTerms(terms: readonly string[], statistics: CorpusStatistics): WeightedTerm[] {
-  if (terms.length === 1) return [{ term: terms[0]!, weight: 1 }];
+  if (isLoneTerm(terms)) return [{ term: terms[0]!, weight: 1 }];
   const frequency = (term: string) => statistics.documentFrequency.get(term) ?? 0;
   const chosen: string[] = [];
   let postings = 0;
@@ -30,9 +30,8 @@ export function candidateTerms(terms: readonly string[], statistics: CorpusStati
 }
 
 /**
- * The terms whose chunks must be counted to rank a query's candidates. None for a lone term: its rarity
- * weighs every candidate alike, so it divides out of each score (relevance, coverage and nearness are
- * shares of the query's rarity); and counting a common word visits, on PostgreSQL, the row of every
- * chunk holding it.
+ * The terms whose chunks must be counted to rank a query's candidates. None for a lone term, whose
+ * rarity divides out of its scores (`isLoneTerm`): counting a common word visits, on PostgreSQL, the
+ * row of every chunk holding it.
  */
-export const countedTerms = (terms: readonly string[]): readonly string[] => (terms.length === 1 ? [] : terms);
+export const countedTerms = (terms: readonly string[]): readonly string[] => (isLoneTerm(terms) ? [] : terms);

@@ -52,6 +52,9 @@ export const RANKING: RankingParameters = {
   parts: { relevance: 0.5, coverage: 0.3, proximity: 0.2 },
 };
 
+/** A query of one term: its rarity divides out of every part of its scores, so it weighs 1 and need not be counted. */
+export const isLoneTerm = (terms: readonly string[]) => terms.length === 1;
+
 export function inverseDocumentFrequency(statistics: CorpusStatistics, term: string): number {
   const n = statistics.documentFrequency.get(term) ?? 0;
   return Math.log(1 + (statistics.chunks - n + 0.5) / (n + 0.5));
@@ -130,8 +133,7 @@ export class QueryScorer {
     private readonly statistics: CorpusStatistics,
     private readonly parameters: RankingParameters = RANKING,
   ) {
-    // A lone term's rarity divides out of every score: it weighs 1, and need not be counted.
-    this.idf = new Map(terms.map((term) => [term, terms.length === 1 ? 1 : inverseDocumentFrequency(statistics, term)]));
+    this.idf = new Map(terms.map((term) => [term, isLoneTerm(terms) ? 1 : inverseDocumentFrequency(statistics, term)]));
     this.totalIdf = [...this.idf.values()].reduce((sum, value) => sum + value, 0);
     for (let i = 0; i + 1 < terms.length; i++) {
       const [first, second] = [terms[i]!, terms[i + 1]!];
