@@ -1,7 +1,9 @@
 // Full-text ranking on both databases: common words do not crowd out rare ones, and a query is
 // never narrowed to words that match nothing.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullTextConnectionsOf } from '../src/db/full-text.js';
+import type { DB } from '../src/db/schema.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
@@ -64,6 +66,18 @@ describe.each(databaseKinds)('full-text search (%s)', (kind) => {
     expect(found[0]!.text.startsWith('okapi wanders meadow0 okapi meadow1')).toBe(true);
     const { rows: toast } = await sql<{ bytes: string }>`select pg_relation_size(reltoastrelid) as bytes from pg_class where relname = 'chunks'`.execute(db);
     expect(Number(toast[0]!.bytes)).toBeGreaterThan(0);
+  });
+
+  it.runIf(kind === 'postgres')('runs its statements on sessions of their own, with sequential scans and parallel workers off, never in a transaction', async () => {
+    const db = t.app.database.db;
+    const setting = async (on: Kysely<DB>, name: string) => (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(on)).rows[0]!.value;
+    const fullText = fullTextConnectionsOf(db);
+    expect([await setting(fullText, 'enable_seqscan'), await setting(fullText, 'max_parallel_workers_per_gather'), await setting(fullText, 'TimeZone')]).toEqual(['off', '0', 'UTC']);
+    // The rest of the server's statements keep PostgreSQL's defaults.
+    expect(await setting(db, 'enable_seqscan')).toBe('on');
+    await db.transaction().execute(async (trx) => {
+      await expect(t.app.database.dialect.fullText.candidates(trx, [corpusId], [{ term: 'travel', weight: 1 }], 10)).rejects.toThrow(/outside transactions/);
+    });
   });
 });
 

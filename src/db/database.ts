@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { Dialect } from './dialect.js';
 import { postgresDialect } from './dialects/postgres.js';
+import { FULL_TEXT_SESSION_SETTINGS, runFullTextOn } from './full-text.js';
 import { sqliteDialect } from './dialects/sqlite.js';
 import type { DB } from './schema.js';
 import { readDirectly } from './precompiled.js';
@@ -21,7 +22,7 @@ export interface Database {
   /** Answers whether the database takes a query now. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Connections of the PostgreSQL pool, for metrics; absent on SQLite (one connection). */
+  /** Connections of the PostgreSQL pools, for metrics; absent on SQLite (one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
@@ -87,11 +88,41 @@ const PG_INT8 = 20;
 const PG_TIMESTAMPTZ = 1184;
 
 function openPostgres(url: string, poolMax: number): Database {
+  const pool = postgresPool(url, poolMax, {});
+  // Searches wait for their statements, not for a connection; at most half as many again, opened when needed.
+  const fullTextPool = postgresPool(url, Math.ceil(poolMax / 2), FULL_TEXT_SESSION_SETTINGS);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const fullTextDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fullTextPool }) });
+  runFullTextOn(db, fullTextDb);
+  const where = new URL(url);
+  return {
+    db,
+    dialect: postgresDialect,
+    description: `PostgreSQL ${where.hostname}:${where.port || 5432}${where.pathname}`,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      await Promise.all([db.destroy(), fullTextDb.destroy()]);
+    },
+    poolStats: () => ({
+      total: pool.totalCount + fullTextPool.totalCount,
+      idle: pool.idleCount + fullTextPool.idleCount,
+      waiting: pool.waitingCount + fullTextPool.waitingCount,
+    }),
+  };
+}
+
+/** A pool whose sessions are in UTC, with the given settings besides. */
+function postgresPool(url: string, max: number, settings: Record<string, string>): pg.Pool {
+  const options = Object.entries({ TimeZone: 'UTC', ...settings })
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolMax,
+    max,
     connectionTimeoutMillis: 5000,
-    options: '-c TimeZone=UTC',
+    options,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         // Keys and counts are bigint; every one of ours fits in a JavaScript number.
@@ -102,18 +133,7 @@ function openPostgres(url: string, poolMax: number): Database {
     },
   });
   keepConnectionLossesHandled(pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const where = new URL(url);
-  return {
-    db,
-    dialect: postgresDialect,
-    description: `PostgreSQL ${where.hostname}:${where.port || 5432}${where.pathname}`,
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
-    close: () => db.destroy(),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-  };
+  return pool;
 }
 
 /**

@@ -103,28 +103,32 @@ async function countsFromVocabulary(db: Kysely<DB>, corpusIds: number[], terms: 
 }
 
 /**
- * Runs a statement with sequential scans priced out, in a transaction of its own. PostgreSQL's planner
- * prices a tsvector match far below its cost: for a term found in more than about a tenth of the
- * chunks it reads every chunk of the corpora, sequentially or through chunks_corpus, and matches each
- * (59 ms on 10,000 chunks, against 6 ms through the GIN index). The statements also write the corpus
- * condition as `corpus_id + 0`, which no index serves, so that the GIN index is the way in. Parallel
- * workers are turned off too: the planner chose them for the candidates' grouping on a corpus just
- * ingested, and starting them took 35 ms of a 12 ms statement. The transaction is opened and the
- * settings made in one message (no parameters: the simple protocol, which takes several statements),
- * three round trips in all rather than four: each is about 0.4 ms, a search's statements are a few ms.
+ * PostgreSQL's full-text statements run on connections of their own, whose sessions price sequential
+ * scans out and start no parallel workers. The planner prices a tsvector match far below its cost: for
+ * a term found in more than about a tenth of the chunks it reads every chunk of the corpora,
+ * sequentially or through chunks_corpus, and matches each (59 ms on 10,000 chunks, against 6 ms
+ * through the GIN index). The statements also write the corpus condition as `corpus_id + 0`, which no
+ * index serves, so that the GIN index is the way in. Parallel workers are turned off too: the planner
+ * chose them for the candidates' grouping on a corpus just ingested, and starting them took 35 ms of a
+ * 12 ms statement. Set per session rather than per statement: a transaction around each statement for
+ * `set local` cost two more round trips a statement, 0.2–2.2 ms of a search's median of 8–10 ms on the
+ * search suite's 100,000 chunks (docs/performance.md).
  */
-async function throughIndexes<T>(db: Kysely<DB>, statement: (connection: Kysely<DB>) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql.raw('begin; set local enable_seqscan = off; set local max_parallel_workers_per_gather = 0').execute(connection);
-    try {
-      const result = await statement(connection);
-      await sql.raw('commit').execute(connection);
-      return result;
-    } catch (error) {
-      await sql.raw('rollback').execute(connection).catch(() => undefined);
-      throw error;
-    }
-  });
+export const FULL_TEXT_SESSION_SETTINGS = { enable_seqscan: 'off', max_parallel_workers_per_gather: '0' } as const;
+
+/** The connections set for full-text statements, by the database handle whose statements they run. */
+const fullTextConnections = new WeakMap<Kysely<DB>, Kysely<DB>>();
+
+/** Makes `connections` (sessions with FULL_TEXT_SESSION_SETTINGS) run the full-text statements of `db`. */
+export function runFullTextOn(db: Kysely<DB>, connections: Kysely<DB>): void {
+  fullTextConnections.set(db, connections);
+}
+
+/** Where the full-text statements of `db` run; never inside a transaction, whose handle has none. */
+export function fullTextConnectionsOf(db: Kysely<DB>): Kysely<DB> {
+  const connections = fullTextConnections.get(db);
+  if (connections === undefined) throw new Error('full-text statements run on the database handle that openDatabase made, outside transactions');
+  return connections;
 }
 
 /**
@@ -170,21 +174,19 @@ export const postgresFullText: FullTextIndex = {
         with hits as (${sql.join(terms.map(hits), sql` union all `)})
         select id, document_id, round(sum(weight)::numeric, 9) as weight from hits
         group by id, document_id order by weight desc, document_id, id limit ${limit * TS_RANK_POOL}`;
-    const { rows } = await throughIndexes(db, (connection) =>
-      sql<{ chunk_id: string | number }>`
+    const { rows } = await sql<{ chunk_id: string | number }>`
         with held as (${held})
         select c.id as chunk_id
         from held h join chunks c on c.id = h.id, to_tsquery('simple', ${tsQuery(terms.map(({ term }) => term))}) q
         order by h.weight desc, ts_rank(${TS_RANK_WEIGHTS}, c.search, q, 1) desc, h.document_id, c.id
-        limit ${limit}`.execute(connection),
-    );
+        limit ${limit}`.execute(fullTextConnectionsOf(db));
     return rows.map((row) => Number(row.chunk_id));
   },
   async documentFrequencies(db, corpusIds, terms) {
     if (corpusIds.length === 0 || terms.length === 0) return terms.map(() => 0);
     // One statement; each term counted from the GIN index, without reading any chunk's tsvector.
     const counts = terms.map((term, index) => sql`(select count(*) from chunks where ${holding(term, corpusIds)}) as ${sql.ref(`t${index}`)}`);
-    const { rows } = await throughIndexes(db, (connection) => sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(connection));
+    const { rows } = await sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(fullTextConnectionsOf(db));
     return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
 };

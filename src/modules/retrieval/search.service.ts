@@ -4,6 +4,7 @@
 // fails at query time leaves full text alone, and the answer says so.
 import type { FastifyBaseLogger } from 'fastify';
 import { queryTerms } from '../../search/analyzer.js';
+import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
 import { candidateCount, candidateTerms, countedTerms } from '../../search/candidates.js';
 import { QueryScorer, rankChunks } from '../../search/ranking.js';
 import type { UnitOfWork } from '../../repositories.js';
@@ -54,14 +55,17 @@ export class SearchService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Searches corpora the caller has already been checked to read. */
-  async searchCorpora(corpusIds: number[], query: string, limit: number): Promise<SearchResult> {
+  /**
+   * Searches corpora the caller has already been checked to read; `languages`, their languages when
+   * the caller has just read them (otherwise read here).
+   */
+  async searchCorpora(corpusIds: number[], query: string, limit: number, languages?: SearchLanguage[]): Promise<SearchResult> {
     if (!this.vectors.active) {
-      return { items: await this.withTexts(await this.fullText(corpusIds, query, limit)), retrieval_mode: 'full_text' };
+      return { items: await this.withTexts(await this.fullText(corpusIds, query, limit, languages)), retrieval_mode: 'full_text' };
     }
     const depth = fusionDepth(limit);
     const [fullText, nearest] = await Promise.all([
-      this.fullText(corpusIds, query, depth),
+      this.fullText(corpusIds, query, depth, languages),
       this.vectors.nearest(corpusIds, query, depth).catch((error: unknown) => error as Error),
     ]);
     if (nearest instanceof Error) {
@@ -91,9 +95,9 @@ export class SearchService {
    * Full text: the database finds candidates by the query's rarer terms, the server scores them
    * (src/search/ranking.ts) with every term, best first. Chunks of deleted documents are left out.
    */
-  private async fullText(corpusIds: number[], query: string, depth: number): Promise<{ row: ScoringRow; score: number }[]> {
+  private async fullText(corpusIds: number[], query: string, depth: number, known?: SearchLanguage[]): Promise<{ row: ScoringRow; score: number }[]> {
     const passages = this.store.repos.passages;
-    const languages = await passages.languagesOf(corpusIds);
+    const languages = known ?? (await passages.languagesOf(corpusIds));
     // Corpora in several languages: the query's terms in each of them.
     const terms = [...new Set(languages.flatMap((language) => queryTerms(query, language)))].slice(0, 32);
     if (terms.length === 0) return [];
@@ -103,8 +107,8 @@ export class SearchService {
   }
 
   async search(actor: Actor, corpusId: number, query: string, limit: number): Promise<SearchResult> {
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
-    return this.searchCorpora([corpusId], query, limit);
+    const { corpus } = await this.corpora.requireCorpus(actor, corpusId, 'read');
+    return this.searchCorpora([corpusId], query, limit, [storedSearchLanguage(corpus.language)]);
   }
 }
 
