@@ -2,7 +2,7 @@
 // additions. An empty or absent body reads as {}, so that a missing field is reported as missing
 // rather than as "empty body". A body nested deeper than MAX_DEPTH is refused before it is parsed, since some
 // later consumer (JSON.stringify, a recursive walk) would overflow the stack on it.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { BadRequest } from '../errors.js';
 
 export const MAX_JSON_DEPTH = 64;
@@ -37,7 +37,14 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     return parseJson(request, text, done);
   });
   // No body at all (and so no content type): the same as an empty one, for routes that take a body.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
+  // Added to those routes alone, as a callback: the others (every GET) pay nothing for it.
+  const emptyBody: preValidationHookHandler = (request, _reply, done) => {
+    if (request.body === undefined) request.body = {};
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body === undefined) return;
+    const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    route.preValidation = [emptyBody, ...existing];
   });
 }
