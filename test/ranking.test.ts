@@ -1,10 +1,13 @@
 // The ranking rules of full-text search, on both databases: the title weighs more than the heading,
 // the heading more than the text; a phrase beats the same words scattered; identifiers and versions
 // are found whole; scores run from 0 to 1 and are the same on SQLite and PostgreSQL.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PassagesRepo } from '../src/modules/retrieval/passages.repo.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
+import { pollUntil } from './support/poll.js';
 import { createUser, type TestUser } from './support/factories.js';
 
 interface Item {
@@ -141,6 +144,39 @@ describe.each(databaseKinds)('ranking (%s)', (kind) => {
       await waitForProcessing(member, corpus, [doc]);
     } finally {
       ingestion.prepare = prepare;
+    }
+    const searchIn = async (query: string) =>
+      ((await member.api.post(`/api/v2/corpora/${corpus}/search`, { query })).body.data.items as Item[]).length;
+    expect(await searchIn('les')).toBe(1);
+    expect(await searchIn('pomme')).toBe(0);
+  });
+
+  // SQLite has one writer at a time: the change and the storing cannot overlap there.
+  it.runIf(kind === 'postgres')('a language change made while a document is being stored waits for it, and reanalyses its chunks', async () => {
+    const corpus = (await createCorpus(member, { language: 'french' })).id;
+    const languageOf = PassagesRepo.prototype.languageOf;
+    let change: Promise<{ status: number }> | undefined;
+    // Once the storing transaction has read the corpus's language, the change is asked for, and the
+    // storing goes on when the change is seen waiting for a lock (or, without the lock, once it is done).
+    const spy = vi.spyOn(PassagesRepo.prototype, 'languageOf').mockImplementation(async function (this: PassagesRepo, corpusId: number) {
+      const language = await languageOf.call(this, corpusId);
+      if (corpusId === corpus && change === undefined) {
+        change = member.api.put(`/api/v2/corpora/${corpus}`, { language: 'simple' });
+        const waiting = pollUntil(
+          async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.app.database.db)).rows[0]!.waiting,
+          (waiting) => waiting > 0,
+          () => 'the language change never waited for a lock',
+        );
+        await Promise.race([change, waiting]);
+      }
+      return language;
+    });
+    try {
+      const doc = (await uploadText(member, corpus, 'Les chevaux mangent les pommes du verger.')).id;
+      await waitForProcessing(member, corpus, [doc]);
+      expect((await change!).status).toBe(200);
+    } finally {
+      spy.mockRestore();
     }
     const searchIn = async (query: string) =>
       ((await member.api.post(`/api/v2/corpora/${corpus}/search`, { query })).body.data.items as Item[]).length;

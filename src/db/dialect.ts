@@ -34,6 +34,12 @@ export interface Dialect {
    * time, so there is nothing to add there.
    */
   skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * Keeps the selected rows from being changed by another transaction until this one ends (FOR
+   * SHARE); another transaction's change already under way is waited for, and its result read.
+   * SQLite has one writer at a time, so there is nothing to add there.
+   */
+  sharedLock<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Full-text candidates and term counts over chunks. */
   fullText: FullTextIndex;
   /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */

@@ -6,8 +6,13 @@ import type { DB } from '../../db/schema.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
 
-/** Read in the transaction of every document stored: compiled once. */
-const languageOfCorpus = precompiled(1, (db: Kysely<DB>, corpusId: number) => db.selectFrom('corpora').select('language').where('id', '=', corpusId));
+/**
+ * Read in the transaction of every document stored, the corpus's row kept from changing until it
+ * commits (src/modules/documents/pipeline/process-document.ts says why). Compiled once per dialect.
+ */
+const languageQueries = new Map<Dialect, ReturnType<typeof languageQuery>>();
+const languageQuery = (dialect: Dialect) =>
+  precompiled(1, (db: Kysely<DB>, corpusId: number) => dialect.sharedLock(db.selectFrom('corpora').select('language').where('id', '=', corpusId)));
 
 export class PassagesRepo {
   constructor(
@@ -45,7 +50,9 @@ export class PassagesRepo {
 
   /** The language a corpus's text is analysed in. */
   async languageOf(corpusId: number): Promise<SearchLanguage> {
-    const [row] = await languageOfCorpus(this.db, corpusId);
+    let query = languageQueries.get(this.dialect);
+    if (query === undefined) languageQueries.set(this.dialect, (query = languageQuery(this.dialect)));
+    const [row] = await query(this.db, corpusId);
     return storedSearchLanguage(row?.language);
   }
 

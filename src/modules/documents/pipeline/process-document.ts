@@ -97,6 +97,13 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
 
     const next = this.vectors.active ? 'embedding' : 'indexed';
     await this.chunkStore.run(async (repos) => {
+      // The chunks' terms are made here, in the language read here: a language change reanalyses what
+      // is stored, and waits for what this transaction stores (the read keeps the corpus's row from
+      // changing until it commits). Read first, before any chunk is touched, in the order the change
+      // takes its locks (the corpus, then its chunks), so that neither waits for the other in a cycle.
+      // (Made in the extraction threads instead, the terms cost more on two CPUs: each thread stems
+      // with a cache of its own; docs/performance.md.)
+      const language = await repos.passages.languageOf(document.corpus_id);
       const at = new Date().toISOString();
       const present = await recordSteps(repos, progress.through(this.change(document, next, at)), {
         ...progress.fields,
@@ -107,10 +114,6 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       });
       if (!present) throw new DocumentGone();
       await repos.documents.deleteChunks(document.organization_id, document.id);
-      // Made in the transaction that stores them, in the language read there: a language change
-      // reanalyses what is stored. (Made in the extraction threads instead, the terms cost more on
-      // two CPUs: each thread stems with a cache of its own; docs/performance.md.)
-      const language = await repos.passages.languageOf(document.corpus_id);
       const fields = documentSearchFields(searchTitle(extracted.title, document.source), chunks, language);
       await repos.documents.insertChunks(
         chunks.map((chunk, index) => ({
