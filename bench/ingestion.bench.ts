@@ -6,7 +6,7 @@
 import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ApiClient } from './lib/api-client.js';
-import { startAgentPlatform } from './lib/agent-platform-server.js';
+import { startAgentPlatform, type AgentPlatformServer } from './lib/agent-platform-server.js';
 import type { BenchConfig } from './lib/bench-config.js';
 import { createCorpus, type CorpusView } from './lib/corpus-setup.js';
 import { apiKeyClient } from './lib/credentials.js';
@@ -14,7 +14,8 @@ import { inParallel, multipartBody, type UploadFile } from './lib/multipart.js';
 import { percentile } from './lib/percentiles.js';
 import { makePdf, wrapLines } from './lib/pdf.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
-import { fixed, type ReportTable, type SuiteReport } from './lib/report.js';
+import { fixed, type Aim, type ReportTable, type SuiteReport } from './lib/report.js';
+import { createScratchPostgres, postgresServerUrl } from './lib/scratch-postgres.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import { timedPost } from './lib/timed-post.js';
 import { ZipfVocabulary, seededRandom } from './lib/text-corpus.js';
@@ -247,19 +248,18 @@ function summarise(variant: Variant, rounds: RoundResult[]): { row: string[]; st
   };
 }
 
-async function runIngestionSuite({ config, cleanup, log }: SuiteContext): Promise<SuiteReport> {
-  const [gitManual, pythonManual] = await Promise.all(findSets(['git', 'python']).map((set) => loadSet(set, log)));
-  log('starting the Agent Platform server (SQLite, fresh data folder, in-process worker)');
-  const platform = await startAgentPlatform(config, cleanup);
+/** The suite's uploads on one server: its tables and aims, each labelled with the database when `database` is given. */
+async function measureOn(platform: AgentPlatformServer, manuals: { git: LoadedSet; python: LoadedSet }, log: (message: string) => void, database?: string) {
   const client = await apiKeyClient(platform);
+  const on = (text: string) => (database === undefined ? text : `${database}: ${text}`);
 
   // A long-running server has its code compiled and the tokenizer's cache of frequent words filled;
   // without a warm-up of the same size as a round, each round ran faster than the one before. The
   // HTML of the warm-up is another manual's, so that git's own words are new to the first round.
-  log(`warm-up: ${TEXT_DOCUMENTS} text, ${WARM_UP_PDFS} PDF documents and ${WARM_UP_HTML_PAGES} pages of ${pythonManual!.set.debianPackage}, not measured`);
+  log(on(`warm-up: ${TEXT_DOCUMENTS} text, ${WARM_UP_PDFS} PDF documents and ${WARM_UP_HTML_PAGES} pages of ${manuals.python.set.debianPackage}, not measured`));
   const warmUp = await createCorpus(client, 'Ingestion warm-up');
   const warmAgent = new Agent({ keepAlive: true, maxSockets: MULTIPART_CONCURRENCY });
-  const warmFiles = [...textDocuments(0, 'warm'), ...pdfDocuments(0).slice(0, WARM_UP_PDFS), ...manualPages(pythonManual!).slice(0, WARM_UP_HTML_PAGES)];
+  const warmFiles = [...textDocuments(0, 'warm'), ...pdfDocuments(0).slice(0, WARM_UP_PDFS), ...manualPages(manuals.python).slice(0, WARM_UP_HTML_PAGES)];
   await multipartUpload(client, warmUp.id, warmFiles, warmAgent);
   warmAgent.destroy();
   await waitUntilProcessed(client, warmUp.id, warmFiles.length);
@@ -267,10 +267,10 @@ async function runIngestionSuite({ config, cleanup, log }: SuiteContext): Promis
   const rows: string[][] = [];
   const steps: string[][] = [];
   const summaries: VariantSummary[] = [];
-  for (const variant of variants(gitManual!)) {
+  for (const variant of variants(manuals.git)) {
     const rounds: RoundResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      log(`${variant.name}: round ${round} of ${ROUNDS}`);
+      log(on(`${variant.name}: round ${round} of ${ROUNDS}`));
       rounds.push(await runRound(client, platform.server.pid, variant, round));
     }
     const { row, steps: stepRow, summary } = summarise(variant, rounds);
@@ -282,33 +282,52 @@ async function runIngestionSuite({ config, cleanup, log }: SuiteContext): Promis
 
   const bestText = summaries.filter((s) => s.variant.kind === 'text').sort((a, b) => b.documentsPerSecond - a.documentsPerSecond)[0]!;
   const html = summaries.find((s) => s.variant.kind === 'html')!;
-  const observedLag = summaries.flatMap((s) => s.rounds.map((round) => round.observedMs - round.elapsedMs));
   const tables: ReportTable[] = [
     {
-      title: `End to end, first upload request → last document indexed; median of ${ROUNDS} rounds, each into a new corpus`,
+      title: on(`End to end, first upload request → last document indexed; median of ${ROUNDS} rounds, each into a new corpus`),
       header: ['upload', 'documents', 'MB', 'uploads answered ms', 'all indexed ms', 'rounds ms', 'documents/s', 'MB/s', 'server CPU µs/doc'],
       rows,
     },
     {
-      title: `Per document, mean over the ${ROUNDS} rounds (step_timings of each document, and its created_on → indexed_on)`,
+      title: on(`Per document, mean over the ${ROUNDS} rounds (step_timings of each document, and its created_on → indexed_on)`),
       header: ['upload', 'extracting ms', 'chunking ms', 'queued → indexed ms', 'chunks', 'KB'],
       rows: steps,
     },
   ];
+  const aims: Aim[] = [
+    { label: on(`plain text documents/s (best upload: ${bestText.variant.name.replace('text: ', '')})`), value: bestText.documentsPerSecond, comparison: '>=', target: TEXT_RATE_AIM },
+    { label: on(`HTML manual pages/s (${manuals.git.set.debianPackage})`), value: html.documentsPerSecond, comparison: '>=', target: HTML_RATE_AIM },
+  ];
+  const observedLag = summaries.flatMap((s) => s.rounds.map((round) => round.observedMs - round.elapsedMs));
+  return { tables, aims, observedLag };
+}
+
+async function runIngestionSuite({ config, cleanup, log }: SuiteContext): Promise<SuiteReport> {
+  const [git, python] = await Promise.all(findSets(['git', 'python']).map((set) => loadSet(set, log)));
+  const manuals = { git: git!, python: python! };
+  log('starting the Agent Platform server (SQLite, fresh data folder, in-process worker)');
+  const sqlite = await startAgentPlatform(config, cleanup);
+  const postgresUrl = postgresServerUrl();
+  const runs = [await measureOn(sqlite, manuals, log, postgresUrl === undefined ? undefined : 'SQLite')];
+  if (postgresUrl !== undefined) {
+    // The SQLite server is done with: stopped, so that it does not compete for the CPUs.
+    await sqlite.server.stop();
+    const url = await createScratchPostgres(postgresUrl, 'ap_ingestion_bench', cleanup);
+    log('starting the Agent Platform server on a PostgreSQL database of its own');
+    runs.push(await measureOn(await startAgentPlatform(config, cleanup, { DATABASE_URL: url }), manuals, log, 'PostgreSQL'));
+  }
+  const observedLag = runs.flatMap((run) => run.observedLag);
   return {
-    title: 'ingestion: upload → indexed through the API, in-process worker (SQLite)',
+    title: `ingestion: upload → indexed through the API, in-process worker (${postgresUrl === undefined ? 'SQLite' : 'SQLite, then PostgreSQL'})`,
     results: [],
-    tables,
-    aims: [
-      { label: `plain text documents/s (best upload: ${bestText.variant.name.replace('text: ', '')})`, value: bestText.documentsPerSecond, comparison: '>=', target: TEXT_RATE_AIM },
-      { label: `HTML manual pages/s (${gitManual!.set.debianPackage})`, value: html.documentsPerSecond, comparison: '>=', target: HTML_RATE_AIM },
-    ],
+    tables: runs.flatMap((run) => run.tables),
+    aims: runs.flatMap((run) => run.aims),
     notes: [
       `end of a round: the latest indexed_on of its documents (same machine's clock); completion was watched by reading ` +
         `GET /api/v2/corpora/{id} every ${POLL_MS} ms, which saw it ${fixed(median(observedLag), 0)} ms later (median)`,
       `server CPU µs/doc: user + system CPU of the server process from the first upload to the poll that saw the end, ` +
-        `divided by the documents (the polling reads included)`,
-      `a warm-up upload (${TEXT_DOCUMENTS} text, ${WARM_UP_PDFS} PDF documents, ${WARM_UP_HTML_PAGES} pages of ${pythonManual!.set.debianPackage}) ran first; ` +
+        `divided by the documents (the polling reads included; PostgreSQL's own processes not included)`,
+      `a warm-up upload (${TEXT_DOCUMENTS} text, ${WARM_UP_PDFS} PDF documents, ${WARM_UP_HTML_PAGES} pages of ${manuals.python.set.debianPackage}) ran first; ` +
         `worker: WORKER_CONCURRENCY default (4), no embedder (full text only); MB = 2^20 bytes`,
       `the HTML manual's rounds upload the same pages, each into a new corpus: its first round meets git's words for the first time, the later ones find them remembered by the tokenizer`,
     ],
@@ -317,7 +336,7 @@ async function runIngestionSuite({ config, cleanup, log }: SuiteContext): Promis
 
 export const ingestionSuite: BenchSuite = {
   name: 'ingestion',
-  description: "upload → indexed through the API: 200 text documents of 1.2 KB (multipart and JSON), 50 four-page PDFs, git's HTML manual",
-  timeBudgetSeconds: (_config: BenchConfig) => 420,
+  description: "upload → indexed through the API: 200 text documents of 1.2 KB (multipart and JSON), 50 four-page PDFs, git's HTML manual (PostgreSQL too with DATABASE_URL)",
+  timeBudgetSeconds: (_config: BenchConfig) => (postgresServerUrl() === undefined ? 420 : 840),
   run: runIngestionSuite,
 };
