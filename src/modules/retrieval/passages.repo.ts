@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { WeightedTerm } from '../../db/full-text.js';
-import { precompiled } from '../../db/precompiled.js';
+import { precompiled, precompiledPer } from '../../db/precompiled.js';
 import type { DB } from '../../db/schema.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
@@ -10,9 +10,9 @@ import { storedSearchLanguage, type SearchLanguage } from '../../search/language
  * Read in the transaction of every document stored, the corpus's row kept from changing until it
  * commits (src/modules/documents/pipeline/process-document.ts says why). Compiled once per dialect.
  */
-const languageQueries = new Map<Dialect, ReturnType<typeof languageQuery>>();
-const languageQuery = (dialect: Dialect) =>
-  precompiled(1, (db: Kysely<DB>, corpusId: number) => dialect.sharedLock(db.selectFrom('corpora').select('language').where('id', '=', corpusId)));
+const languageQueryOf = precompiledPer((dialect: Dialect) =>
+  precompiled(1, (db: Kysely<DB>, corpusId: number) => dialect.sharedLock(db.selectFrom('corpora').select('language').where('id', '=', corpusId))),
+);
 
 export class PassagesRepo {
   constructor(
@@ -50,9 +50,7 @@ export class PassagesRepo {
 
   /** The language a corpus's text is analysed in. */
   async languageOf(corpusId: number): Promise<SearchLanguage> {
-    let query = languageQueries.get(this.dialect);
-    if (query === undefined) languageQueries.set(this.dialect, (query = languageQuery(this.dialect)));
-    const [row] = await query(this.db, corpusId);
+    const [row] = await languageQueryOf(this.dialect)(this.db, corpusId);
     return storedSearchLanguage(row?.language);
   }
 
