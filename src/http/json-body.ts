@@ -4,6 +4,7 @@
 // later consumer (JSON.stringify, a recursive walk) would overflow the stack on it.
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { BadRequest } from '../errors.js';
+import { routeHooks } from './route-hooks.js';
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -44,7 +45,6 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   };
   app.addHook('onRoute', (route) => {
     if (route.schema?.body === undefined) return;
-    const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
-    route.preValidation = [emptyBody, ...existing];
+    route.preValidation = [emptyBody, ...routeHooks(route.preValidation)];
   });
 }

@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { readBearer } from '../modules/auth/bearer.js';
 import { openRateLimitStore } from './rate-limit-store.js';
+import { routeHooks } from './route-hooks.js';
 
 /** Routes served by plugins that cannot carry our route config, and are public by design. */
 const PUBLIC_PLUGIN_PREFIXES = ['/docs'];
@@ -90,7 +91,6 @@ export async function installProtection(app: FastifyInstance, config: Config, au
   app.addHook('onRoute', (route) => {
     const isPublic = route.config?.public === true || PUBLIC_PLUGIN_PREFIXES.some((prefix) => route.url.startsWith(prefix));
     if (isPublic) return;
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [...existing, authenticate];
+    route.onRequest = [...routeHooks(route.onRequest), authenticate];
   });
 }
