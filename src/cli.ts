@@ -26,7 +26,7 @@ Configuration comes from the environment and the .env file of the working folder
 wins); see the README.`;
 
 async function migrate(config: Config): Promise<void> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, preparedStatements: config.databasePreparedStatements });
   try {
     const applied = await migrateToLatest(database);
     process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');

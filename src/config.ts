@@ -80,6 +80,8 @@ export interface Config {
   /** undefined = the embedded SQLite file in dataDir */
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Statements run on every document or request are prepared on each PostgreSQL connection. */
+  databasePreparedStatements: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: LogLevel;
@@ -309,6 +311,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
     dataDir: resolve(read.string('DATA_DIR', './data')!),
     databaseUrl,
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),
+    databasePreparedStatements: read.oneOf('DATABASE_PREPARED_STATEMENTS', ['true', 'false'], 'true') === 'true',
     adminEmail,
     adminPassword,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

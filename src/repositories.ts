@@ -2,7 +2,7 @@
 // outside a transaction, or one transaction inside it. Services receive a UnitOfWork and never see
 // Kysely; `transaction` hands the work a bundle whose every repository writes in that transaction.
 // Repositories are made on first use, so a bundle costs nothing for the ones a request does not touch.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/dialect.js';
 import type { DB } from './db/schema.js';
@@ -104,9 +104,10 @@ export interface UnitOfWork {
   /** Runs the work in one transaction: all of it commits, or none of it when the work throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /**
-   * Runs pieces of work one after another in one transaction, each in a savepoint: a piece that
-   * throws is undone alone and answers its error; the others commit together. Throws (and commits
-   * nothing) only when the transaction itself fails.
+   * Runs pieces of work one after another in one transaction, which commits them together. When a
+   * piece throws (or the transaction fails), all is undone and each piece is run again in a
+   * transaction of its own, so that only what fails again answers its error. A piece may therefore
+   * run twice; only the writes of its last run remain.
    */
   transactionInParts<T>(parts: readonly ((repos: Repositories) => Promise<T>)[]): Promise<PromiseSettledResult<T>[]>;
   /** The error says the database could not be reached (or is locked, or full): trying later may succeed. */
@@ -118,23 +119,30 @@ export function unitOfWork(database: Database): UnitOfWork {
   return {
     repos: bindRepositories(db, dialect),
     transaction: (work) => db.transaction().execute((trx) => work(bindRepositories(trx, dialect))),
-    transactionInParts: (parts) =>
-      db.transaction().execute(async (trx) => {
-        const repos = bindRepositories(trx, dialect);
-        const settled: PromiseSettledResult<Awaited<ReturnType<(typeof parts)[number]>>>[] = [];
+    transactionInParts: async (parts) => {
+      // No savepoint a piece: on PostgreSQL each costs two round trips, in the transaction that holds
+      // every document waiting to be stored, and pieces fail seldom (a document deleted meanwhile).
+      try {
+        const values = await db.transaction().execute(async (trx) => {
+          const repos = bindRepositories(trx, dialect);
+          const done = [];
+          for (const part of parts) done.push(await part(repos));
+          return done;
+        });
+        return values.map((value) => ({ status: 'fulfilled', value }));
+      } catch (error) {
+        if (parts.length === 1) return [{ status: 'rejected', reason: error }];
+        const settled = [];
         for (const part of parts) {
-          await sql`savepoint part`.execute(trx);
           try {
-            settled.push({ status: 'fulfilled', value: await part(repos) });
-          } catch (error) {
-            // Undoes this part only; a failure here (the connection lost) fails the whole transaction.
-            await sql`rollback to savepoint part`.execute(trx);
-            settled.push({ status: 'rejected', reason: error });
+            settled.push({ status: 'fulfilled' as const, value: await db.transaction().execute((trx) => part(bindRepositories(trx, dialect))) });
+          } catch (reason) {
+            settled.push({ status: 'rejected' as const, reason });
           }
-          await sql`release savepoint part`.execute(trx);
         }
         return settled;
-      }),
+      }
+    },
     isUnavailable: (error) => dialect.isUnavailable(error),
   };
 }

@@ -52,6 +52,24 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
     expect(await marks()).toEqual(['part-one', 'part-three']);
   });
 
+  it('runs each piece once when none throws, and each again alone when one does', async () => {
+    const runs: string[] = [];
+    const counted = (flag: string, fails = false) => async (repos: Repositories) => {
+      runs.push(flag);
+      await mark(flag)(repos);
+      if (fails) throw new Error(`${flag} refused`);
+    };
+    await store.transactionInParts([counted('once-a'), counted('once-b')]);
+    expect(runs).toEqual(['once-a', 'once-b']);
+
+    runs.length = 0;
+    const settled = await store.transactionInParts([counted('again-a'), counted('again-b', true), counted('again-c')]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // The group ran as far as the piece that threw, then each piece alone.
+    expect(runs).toEqual(['again-a', 'again-b', 'again-a', 'again-b', 'again-c']);
+    expect((await marks()).filter((flag) => flag.startsWith('again'))).toEqual(['again-a', 'again-c']);
+  });
+
   it('stores the work that queued while a transaction ran in one next transaction, and answers each its outcome', async () => {
     const { counting, groups } = countingGroups();
     const grouped = new GroupCommit(counting);

@@ -111,6 +111,35 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
     expect(await repo.finish(job!.id, 'other', 'done', iso(Date.now()))).toBe(true);
   });
 
+  it('ends a job and claims the next in one call: never the job itself, though its lease expired; nothing left to claim answers none', async () => {
+    const [one, two] = await newDocuments(2);
+    const start = Date.now();
+    await repo.enqueue('document.process', { organizationId: user.organizationId, documentId: one! }, iso(start));
+    // Due after the lease of the first expires: the first would be claimed before it.
+    await repo.enqueue('document.process', { organizationId: user.organizationId, documentId: two! }, iso(start), iso(start + 1500));
+    const [first] = await repo.claim('worker', iso(start), iso(start + 1000), 1);
+    // Past the lease of the job being ended: it is claimable again, yet not by its own ending.
+    const next = await repo.finishAndClaimNext(first!.id, 'worker', iso(start + 2000), iso(start + 62_000));
+    expect(next).toMatchObject({ name: 'document.process', attempts: 1 });
+    expect(next!.id).not.toBe(first!.id);
+    expect(await repo.finishAndClaimNext(next!.id, 'worker', iso(start + 3000), iso(start + 63_000))).toBeUndefined();
+    const rows = await t.app.database.db.selectFrom('jobs').select(['id', 'status', 'lease_owner']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: first!.id, status: 'done', lease_owner: null },
+      { id: next!.id, status: 'done', lease_owner: null },
+    ]);
+  });
+
+  it('a worker that lost its job\'s lease does not end it when it ends it and claims the next', async () => {
+    await enqueueProcessing(await newDocuments(1));
+    const start = Date.now();
+    const [job] = await repo.claim('dead-worker', iso(start), iso(start + 1000), 1);
+    const [taken] = await repo.claim('other', iso(start + 2000), iso(start + 62_000), 1);
+    expect(taken!.id).toBe(job!.id);
+    expect(await repo.finishAndClaimNext(job!.id, 'dead-worker', iso(start + 3000), iso(start + 63_000))).toBeUndefined();
+    expect(await t.app.database.db.selectFrom('jobs').select(['status', 'lease_owner']).where('id', '=', job!.id).executeTakeFirst()).toEqual({ status: 'running', lease_owner: 'other' });
+  });
+
   it('claims due jobs in the order they fell due and an expired lease beside them, never more than asked, nothing not yet due', async () => {
     const [late, early, future, stalled] = await newDocuments(4);
     const start = Date.now();

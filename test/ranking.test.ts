@@ -3,6 +3,7 @@
 // are found whole; scores run from 0 to 1 and are the same on SQLite and PostgreSQL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DocumentsRepo } from '../src/modules/documents/documents.repo.js';
 import { PassagesRepo } from '../src/modules/retrieval/passages.repo.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
@@ -178,6 +179,30 @@ describe.each(databaseKinds)('ranking (%s)', (kind) => {
     } finally {
       spy.mockRestore();
     }
+    const searchIn = async (query: string) =>
+      ((await member.api.post(`/api/v2/corpora/${corpus}/search`, { query })).body.data.items as Item[]).length;
+    expect(await searchIn('les')).toBe(1);
+    expect(await searchIn('pomme')).toBe(0);
+  });
+
+  it('a language changed after a job read its document makes the chunks in the new language', async () => {
+    const corpus = (await createCorpus(member, { language: 'french' })).id;
+    const findForProcessing = DocumentsRepo.prototype.findForProcessing;
+    let changed: { status: number } | undefined;
+    // The job reads its document and the corpus's language (French), then the language changes
+    // before its chunks are stored: their terms are made before the transaction, in French.
+    const spy = vi.spyOn(DocumentsRepo.prototype, 'findForProcessing').mockImplementation(async function (this: DocumentsRepo, organizationId: number, documentId: number) {
+      const document = await findForProcessing.call(this, organizationId, documentId);
+      if (document?.corpus_id === corpus && changed === undefined) changed = await member.api.put(`/api/v2/corpora/${corpus}`, { language: 'simple' });
+      return document;
+    });
+    try {
+      const doc = (await uploadText(member, corpus, 'Les chevaux mangent les pommes du verger.')).id;
+      await waitForProcessing(member, corpus, [doc]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(changed?.status).toBe(200);
     const searchIn = async (query: string) =>
       ((await member.api.post(`/api/v2/corpora/${corpus}/search`, { query })).body.data.items as Item[]).length;
     expect(await searchIn('les')).toBe(1);

@@ -12,6 +12,7 @@ import { sqliteDialect } from './dialects/sqlite.js';
 import { FULL_TEXT_SESSION_SETTINGS, runFullTextOn } from './full-text.js';
 import type { DB } from './schema.js';
 import { readDirectly } from './precompiled.js';
+import { PreparingClient } from './prepared-statements.js';
 import { withStatementCache } from './statement-cache.js';
 
 export interface Database {
@@ -30,12 +31,14 @@ export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
   poolMax?: number;
+  /** Prepare the statements marked for it on each connection (src/db/prepared-statements.ts); default true. */
+  preparedStatements?: boolean;
 }
 
 export const SQLITE_FILE_NAME = 'agent-platform.sqlite';
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openSqlite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.preparedStatements ?? true) : openSqlite(options.dataDir);
 }
 
 function openSqlite(dataDir: string): Database {
@@ -87,10 +90,10 @@ export function isoFromPostgresTimestamp(text: string): string {
 const PG_INT8 = 20;
 const PG_TIMESTAMPTZ = 1184;
 
-function openPostgres(url: string, poolMax: number): Database {
-  const pool = postgresPool(url, poolMax, {});
+function openPostgres(url: string, poolMax: number, preparedStatements: boolean): Database {
+  const pool = postgresPool(url, poolMax, {}, preparedStatements);
   // Searches wait for their statements, not for a connection; at most half as many again, opened when needed.
-  const fullTextPool = postgresPool(url, Math.ceil(poolMax / 2), FULL_TEXT_SESSION_SETTINGS);
+  const fullTextPool = postgresPool(url, Math.ceil(poolMax / 2), FULL_TEXT_SESSION_SETTINGS, preparedStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const fullTextDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fullTextPool }) });
   runFullTextOn(db, fullTextDb);
@@ -114,11 +117,12 @@ function openPostgres(url: string, poolMax: number): Database {
 }
 
 /** A pool whose sessions are in UTC, with the given settings besides. */
-function postgresPool(url: string, max: number, settings: Record<string, string>): pg.Pool {
+function postgresPool(url: string, max: number, settings: Record<string, string>, preparedStatements: boolean): pg.Pool {
   const options = Object.entries({ TimeZone: 'UTC', ...settings })
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
   const pool = new pg.Pool({
+    ...(preparedStatements ? { Client: PreparingClient } : {}),
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,

@@ -40,6 +40,11 @@ export interface Dialect {
    * SQLite has one writer at a time, so there is nothing to add there.
    */
   sharedLock<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * A statement may carry writes in WITH (PostgreSQL): two writes in one round trip. SQLite has none,
+   * and runs in the process, where a second statement costs no round trip.
+   */
+  readonly writesInWith: boolean;
   /** Full-text candidates and term counts over chunks. */
   fullText: FullTextIndex;
   /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */

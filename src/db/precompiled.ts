@@ -8,6 +8,7 @@
 // promises around it, which cost more than the read itself): outside a transaction it runs at once
 // on the connection (CachingSqliteDatabase.readNow), inside one it waits its turn as any query does.
 import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely } from 'kysely';
+import { prepareOnConnections } from './prepared-statements.js';
 import type { CachingSqliteDatabase } from './statement-cache.js';
 
 const placeholder = (index: number) => `\u0000argument ${index}\u0000`;
@@ -65,6 +66,7 @@ export function precompiled<DB, Args extends unknown[], Row>(
         const index = placeholders.indexOf(value);
         return index >= 0 ? { argument: index } : { constant: value };
       });
+      prepareOnConnections(compiled.sql);
       query = { compiled, bindings, isRead: SelectQueryNode.is(compiled.query) };
       prepared.set(key, query);
     }

@@ -1,7 +1,7 @@
 // The jobs table: durable work with leases. A job is claimed by setting a lease; a worker that dies
 // leaves a lease that expires, and the job is claimed again. Payloads are written to and read from
 // the table here, so that handlers see only their typed payload.
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import { precompiled, precompiledPer } from '../db/precompiled.js';
 import type { Dialect } from '../db/dialect.js';
 import type { DB, JobRow } from '../db/schema.js';
@@ -62,60 +62,89 @@ function decode(row: JobRow): ClaimedJob {
 }
 
 /**
+ * The update that claims up to `limit` jobs (see JobsRepo.claim), leaving out the job `except` when
+ * given: the one a worker ends in the same statement, whose lease may have expired meanwhile.
+ */
+function claimUpdate(db: QueryCreator<DB>, dialect: Dialect, owner: string, at: string, leaseUntil: string, limit: number, except?: number) {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      lease_owner: owner,
+      lease_expires_on: leaseUntil,
+      attempts: eb('attempts', '+', 1),
+      modified_on: at,
+    }))
+    .where('id', 'in', (eb) => {
+      const claimable = eb
+        .selectFrom('jobs')
+        .where('kind', 'in', JOB_NAMES)
+        .$if(except !== undefined, (query) => query.where('id', '<>', except!));
+      const due = dialect.skipLocked(
+        claimable.select(['id', 'run_after as since']).where('status', '=', 'queued').where('run_after', '<=', at).orderBy('run_after').orderBy('id').limit(limit),
+      );
+      const expired = dialect.skipLocked(
+        claimable
+          .select(['id', 'lease_expires_on as since'])
+          .where('status', '=', 'running')
+          .where('lease_expires_on', '<', at)
+          .$narrowType<{ since: string }>()
+          .orderBy('lease_expires_on')
+          .orderBy('id')
+          .limit(limit),
+      );
+      const first = eb
+        .selectFrom(due.as('due'))
+        .select(['due.id', 'due.since'])
+        .unionAll(eb.selectFrom(expired.as('expired')).select(['expired.id', 'expired.since']))
+        .orderBy('since')
+        .orderBy('id')
+        .limit(limit);
+      return eb.selectFrom(first.as('first')).select('first.id');
+    })
+    .returningAll();
+}
+
+/**
  * The claim's statement, built and compiled once per database (src/db/precompiled.ts): a job ends and
  * the next is claimed in every document's transaction, and building this statement cost more than
  * running it. Per dialect, since the row locks it takes are the dialect's.
  */
 const claimQueryOf = precompiledPer((dialect: Dialect) =>
-  precompiled(4, (db: Kysely<DB>, owner: string, at: string, leaseUntil: string, limit: number) =>
-    db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        lease_owner: owner,
-        lease_expires_on: leaseUntil,
-        attempts: eb('attempts', '+', 1),
-        modified_on: at,
-      }))
-      .where('id', 'in', (eb) => {
-        const claimable = eb.selectFrom('jobs').where('kind', 'in', JOB_NAMES);
-        const due = dialect.skipLocked(
-          claimable.select(['id', 'run_after as since']).where('status', '=', 'queued').where('run_after', '<=', at).orderBy('run_after').orderBy('id').limit(limit),
-        );
-        const expired = dialect.skipLocked(
-          claimable
-            .select(['id', 'lease_expires_on as since'])
-            .where('status', '=', 'running')
-            .where('lease_expires_on', '<', at)
-            .$narrowType<{ since: string }>()
-            .orderBy('lease_expires_on')
-            .orderBy('id')
-            .limit(limit),
-        );
-        const first = eb
-          .selectFrom(due.as('due'))
-          .select(['due.id', 'due.since'])
-          .unionAll(eb.selectFrom(expired.as('expired')).select(['expired.id', 'expired.since']))
-          .orderBy('since')
-          .orderBy('id')
-          .limit(limit);
-        return eb.selectFrom(first.as('first')).select('first.id');
-      })
-      .returningAll(),
+  precompiled(4, (db: Kysely<DB>, owner: string, at: string, leaseUntil: string, limit: number) => claimUpdate(db, dialect, owner, at, leaseUntil, limit)),
+);
+
+/**
+ * A job's end and the claim of the next, in one statement where the database allows a write in WITH
+ * (PostgreSQL): one round trip fewer in every document's transaction.
+ */
+const finishAndClaimQueryOf = precompiledPer((dialect: Dialect) =>
+  precompiled(4, (db: Kysely<DB>, jobId: number, owner: string, at: string, leaseUntil: string) =>
+    claimUpdate(
+      // The claim does not read `finished`: it runs all the same, as any write in WITH does.
+      db.with('finished', (db) => finishUpdate(db, jobId, owner, 'done', at, null)) as unknown as QueryCreator<DB>,
+      dialect,
+      owner,
+      at,
+      leaseUntil,
+      1,
+      jobId,
+    ),
   ),
 );
 
-/** Ends a job its owner still holds; the ids it answers say whether it did (precompiled, as the claim: every document runs it). */
-const finishQuery = precompiled(
-  5,
-  (db: Kysely<DB>, jobId: number, owner: string, status: 'done' | 'failed', at: string, error: string | null) =>
-    db
-      .updateTable('jobs')
-      .set({ status, lease_owner: null, lease_expires_on: null, last_error: error, modified_on: at })
-      .where('id', '=', jobId)
-      .where('lease_owner', '=', owner)
-      .returning('id'),
-);
+/** Ends a job its owner still holds; the ids it answers say whether it did. */
+function finishUpdate(db: QueryCreator<DB>, jobId: number, owner: string, status: 'done' | 'failed', at: string, error: string | null) {
+  return db
+    .updateTable('jobs')
+    .set({ status, lease_owner: null, lease_expires_on: null, last_error: error, modified_on: at })
+    .where('id', '=', jobId)
+    .where('lease_owner', '=', owner)
+    .returning('id');
+}
+
+/** Precompiled, as the claim: every document runs it. */
+const finishQuery = precompiled(5, finishUpdate);
 
 export class JobsRepo {
   constructor(
@@ -152,6 +181,16 @@ export class JobsRepo {
   async claim(owner: string, at: string, leaseUntil: string, limit: number): Promise<ClaimedJob[]> {
     const rows = await claimQueryOf(this.dialect)(this.db, owner, at, leaseUntil, limit);
     return rows.map(decode);
+  }
+
+  /**
+   * Ends a job this owner holds as done, and claims the next for it (none: undefined): in one
+   * statement where the database allows a write in WITH, else in two.
+   */
+  async finishAndClaimNext(jobId: number, owner: string, at: string, leaseUntil: string): Promise<ClaimedJob | undefined> {
+    if (this.dialect.writesInWith) return (await finishAndClaimQueryOf(this.dialect)(this.db, jobId, owner, at, leaseUntil)).map(decode)[0];
+    await this.finish(jobId, owner, 'done', at);
+    return (await this.claim(owner, at, leaseUntil, 1))[0];
   }
 
   async renewLease(jobId: number, owner: string, leaseUntil: string): Promise<void> {

@@ -150,8 +150,8 @@ export class Worker {
     let successor: ClaimedJob | undefined;
     const complete = async (repos: Repositories) => {
       const at = Date.now();
-      await repos.jobs.finish(job.id, this.owner, 'done', iso(at));
-      successor = this.running ? (await repos.jobs.claim(this.owner, iso(at), iso(at + this.options.leaseMs), 1))[0] : undefined;
+      if (this.running) successor = await repos.jobs.finishAndClaimNext(job.id, this.owner, iso(at), iso(at + this.options.leaseMs));
+      else await repos.jobs.finish(job.id, this.owner, 'done', iso(at));
       completed = true;
     };
     try {

@@ -22,6 +22,7 @@ export const postgresDialect: Dialect = {
   floatType: 'double precision',
   containsIgnoringCase: (column, text) => sql<boolean>`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query.forUpdate().skipLocked(),
+  writesInWith: true,
   sharedLock: (query) => query.forShare(),
   fullText: postgresFullText,
   vectorStore: postgresVectorStore,

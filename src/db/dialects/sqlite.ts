@@ -37,6 +37,7 @@ export const sqliteDialect: Dialect = {
   // SQLite's LIKE ignores case for ASCII letters.
   containsIgnoringCase: (column, text) => sql<boolean>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query,
+  writesInWith: false,
   sharedLock: (query) => query,
   fullText: sqliteFullText,
   vectorStore: sqliteVectorStore,

@@ -8,7 +8,7 @@ import { createFirstOwner } from '../organizations/first-start.js';
 import { AuthService } from './auth.service.js';
 
 export async function createApiKeyForUser(config: Config, email: string, name: string): Promise<string> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, preparedStatements: config.databasePreparedStatements });
   try {
     await migrateToLatest(database);
     const store = unitOfWork(database);

@@ -12,9 +12,15 @@ export const chunksOfDocument = precompiled(2, (db: Kysely<DB>, organizationId: 
   db.deleteFrom('chunks').where('organization_id', '=', organizationId).where('document_id', '=', documentId),
 );
 
-/** The document a job processes, read at the start of every job. */
+/** The document a job processes, with its corpus's language, read at the start of every job. */
 export const documentToProcess = precompiled(2, (db: Kysely<DB>, organizationId: number, documentId: number) =>
-  db.selectFrom('documents').selectAll().where('organization_id', '=', organizationId).where('id', '=', documentId),
+  db
+    .selectFrom('documents')
+    .innerJoin('corpora', 'corpora.id', 'documents.corpus_id')
+    .selectAll('documents')
+    .select('corpora.language as corpus_language')
+    .where('documents.organization_id', '=', organizationId)
+    .where('documents.id', '=', documentId),
 );
 
 /** The step update of a document, per set of columns (joined by commas). */

@@ -79,7 +79,7 @@ export class DocumentsRepo {
     return row?.corpus_id;
   }
 
-  /** A document of the organization as the pipeline reads it, whatever its corpus. */
+  /** A document of the organization as the pipeline reads it, whatever its corpus, with the corpus's language. */
   async findForProcessing(organizationId: number, documentId: number) {
     const [document] = await documentToProcess(this.db, organizationId, documentId);
     return document;
@@ -287,5 +287,6 @@ export class DocumentsRepo {
   }
 }
 
+export type DocumentToProcess = NonNullable<Awaited<ReturnType<DocumentsRepo['findForProcessing']>>>;
 export type DocumentWithUsers = NonNullable<Awaited<ReturnType<DocumentsRepo['find']>>>;
 export type ListingRow = Awaited<ReturnType<DocumentsRepo['listingBatch']>>[number];

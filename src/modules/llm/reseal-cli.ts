@@ -26,7 +26,7 @@ export interface ResealSummary {
 }
 
 export async function resealSecrets(config: Config): Promise<ResealSummary> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, preparedStatements: config.databasePreparedStatements });
   try {
     await migrateToLatest(database);
     const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);

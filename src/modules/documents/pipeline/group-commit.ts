@@ -1,10 +1,11 @@
 // Documents that finish preparing while another's chunks are being stored are stored together, in
-// the next transaction, each in a savepoint (UnitOfWork.transactionInParts). Most of what storing
-// costs is paid once a transaction whatever it holds: SQLite writes every page it changed (the full
-// text index flushes a segment and merges) and PostgreSQL flushes its log at each commit. A document
-// that arrives while nothing is being stored waits only for the event loop's current turn to end, so
-// that those whose extraction threads answered in the same turn join it: on SQLite a transaction
-// runs to its end without yielding to the event loop, so nothing else could queue behind it.
+// the next transaction (UnitOfWork.transactionInParts: when one fails, each is stored again alone).
+// Most of what storing costs is paid once a transaction whatever it holds: SQLite writes every page
+// it changed (the full text index flushes a segment and merges) and PostgreSQL flushes its log at
+// each commit. A document that arrives while nothing is being stored waits only for the event
+// loop's current turn to end, so that those whose extraction threads answered in the same turn join
+// it: on SQLite a transaction runs to its end without yielding to the event loop, so nothing else
+// could queue behind it.
 import type { Repositories, UnitOfWork } from '../../../repositories.js';
 
 /** Pieces of work in one transaction at most, so that none holds the database for long. */

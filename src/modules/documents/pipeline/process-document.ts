@@ -11,7 +11,9 @@ import type { CompleteJob, Job, JobHandler } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
+import type { DocumentToProcess } from '../documents.repo.js';
 import { documentSearchFields, searchTitle } from '../../../search/analyzer.js';
+import { storedSearchLanguage } from '../../../search/languages.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { recordStep, recordSteps, type StepChange } from './document-steps.js';
 import { GroupCommit } from './group-commit.js';
@@ -65,14 +67,14 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
   }
 
   /** The job is marked done (`complete`) in the transaction that indexes the document. */
-  private async process(document: DocumentRow, complete: CompleteJob): Promise<void> {
+  private async process(document: DocumentToProcess, complete: CompleteJob): Promise<void> {
     const timings = JSON.parse(document.step_timings) as Record<string, number>;
     // Chunks are stored in the transaction that enters `embedding`: a retry there needs only the vectors.
     if (document.step !== 'embedding' || !this.vectors.active) await this.extractAndChunk(document, timings, complete);
     if (this.vectors.active) await this.embed(document, timings, complete);
   }
 
-  private async extractAndChunk(document: DocumentRow, timings: Record<string, number>, complete: CompleteJob): Promise<void> {
+  private async extractAndChunk(document: DocumentToProcess, timings: Record<string, number>, complete: CompleteJob): Promise<void> {
     const bytes = document.file_key === null ? undefined : await this.blobs.get(document.file_key);
     if (!bytes) throw new PermanentJobError('The stored file of this document is missing');
 
@@ -96,14 +98,20 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     await progress.settled();
 
     const next = this.vectors.active ? 'embedding' : 'indexed';
+    // The chunks' terms are made before the transaction, which every waiting document queues behind,
+    // in the corpus's language as the job read it. (Made in the extraction threads instead, they cost
+    // more on two CPUs: each thread stems with a cache of its own; docs/performance.md.)
+    const title = searchTitle(extracted.title, document.source);
+    const analysedIn = storedSearchLanguage(document.corpus_language);
+    const analysed = documentSearchFields(title, chunks, analysedIn);
     await this.chunkStore.run(async (repos) => {
-      // The chunks' terms are made here, in the language read here: a language change reanalyses what
-      // is stored, and waits for what this transaction stores (the read keeps the corpus's row from
-      // changing until it commits). Read first, before any chunk is touched, in the order the change
-      // takes its locks (the corpus, then its chunks), so that neither waits for the other in a cycle.
-      // (Made in the extraction threads instead, the terms cost more on two CPUs: each thread stems
-      // with a cache of its own; docs/performance.md.)
+      // The language is read again here: a language change reanalyses what is stored, and waits for
+      // what this transaction stores (the read keeps the corpus's row from changing until it commits),
+      // so terms made in another language are made again. Read first, before any chunk is touched, in
+      // the order the change takes its locks (the corpus, then its chunks), so that neither waits for
+      // the other in a cycle.
       const language = await repos.passages.languageOf(document.corpus_id);
+      const fields = language === analysedIn ? analysed : documentSearchFields(title, chunks, language);
       const at = new Date().toISOString();
       const present = await recordSteps(repos, progress.through(this.change(document, next, at)), {
         ...progress.fields,
@@ -114,7 +122,6 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       });
       if (!present) throw new DocumentGone();
       await repos.documents.deleteChunks(document.organization_id, document.id);
-      const fields = documentSearchFields(searchTitle(extracted.title, document.source), chunks, language);
       await repos.documents.insertChunks(
         chunks.map((chunk, index) => ({
           organization_id: document.organization_id,
