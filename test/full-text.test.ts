@@ -68,6 +68,20 @@ describe.each(databaseKinds)('full-text search (%s)', (kind) => {
     expect(Number(toast[0]!.bytes)).toBeGreaterThan(0);
   });
 
+  it.runIf(kind === 'postgres')('compresses the long values of chunks and documents with lz4 where PostgreSQL has it, and writes the tsvector itself', async () => {
+    const db = t.app.database.db;
+    const { rows: server } = await sql<{ lz4: boolean }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
+    const { rows } = await sql<{ name: string; compression: string }>`
+      select attrelid::regclass || '.' || attname as name, attcompression as compression from pg_attribute
+      where (attrelid = 'chunks'::regclass and attname in ('text', 'search', 'search_title', 'search_heading', 'search_body'))
+         or (attrelid = 'documents'::regclass and attname = 'text')
+      order by 1`.execute(db);
+    const expected = server[0]!.lz4 ? 'l' : '';
+    expect(rows).toEqual(['chunks.search', 'chunks.search_body', 'chunks.search_heading', 'chunks.search_title', 'chunks.text', 'documents.text'].map((name) => ({ name, compression: expected })));
+    const { rows: generated } = await sql<{ generated: string }>`select attgenerated as generated from pg_attribute where attrelid = 'chunks'::regclass and attname = 'search'`.execute(db);
+    expect(generated[0]!.generated).toBe('');
+  });
+
   it.runIf(kind === 'postgres')('runs its statements on sessions of their own, with sequential scans and parallel workers off, never in a transaction', async () => {
     const db = t.app.database.db;
     const setting = async (on: Kysely<DB>, name: string) => (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(on)).rows[0]!.value;

@@ -5,7 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import { searchFields, searchTitle, type SearchFields } from '../../src/search/analyzer.js';
+import { tsvectorOf } from '../../src/db/tsvector.js';
+import { fieldsOfTerms, searchTerms, searchTitle, type SearchTerms } from '../../src/search/analyzer.js';
 import { DEFAULT_SEARCH_LANGUAGE } from '../../src/search/languages.js';
 import { restartAgentPlatform, type AgentPlatformServer } from './agent-platform-server.js';
 import type { BenchConfig } from './bench-config.js';
@@ -31,7 +32,7 @@ export const QUERY_BANDS = [
 export const corpusVocabulary = () => new ZipfVocabulary(VOCABULARY_SIZE);
 
 interface CorpusDocument extends SeedDocument {
-  chunks: { text: string; tokenCount: number; fields: SearchFields }[];
+  chunks: { text: string; tokenCount: number; terms: SearchTerms }[];
 }
 
 /** The corpus's documents in order, each with its chunks and their search fields (the server's analyser). */
@@ -51,7 +52,7 @@ function* corpusDocuments(vocabulary: ZipfVocabulary): Generator<CorpusDocument>
       chunks: chunks.map((chunk) => ({
         text: chunk.text,
         tokenCount: Math.round(chunk.words * 1.3),
-        fields: searchFields({ title, heading: null, text: chunk.text }, DEFAULT_SEARCH_LANGUAGE),
+        terms: searchTerms({ title, heading: null, text: chunk.text }, DEFAULT_SEARCH_LANGUAGE),
       })),
     };
   }
@@ -68,7 +69,7 @@ function seedSqliteCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, owner
     for (const document of corpusDocuments(vocabulary)) {
       const documentId = insertDocument(document, d++);
       document.chunks.forEach((chunk, position) => {
-        const { search_title, search_heading, search_body } = chunk.fields;
+        const { search_title, search_heading, search_body } = fieldsOfTerms(chunk.terms);
         insertChunk.run(owner.organizationId, corpusId, documentId, position, chunk.text, chunk.tokenCount, search_title, search_heading, search_body);
       });
     }
@@ -77,10 +78,10 @@ function seedSqliteCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, owner
 
 /** Documents per statement on PostgreSQL; their chunks go in ten times as many rows. */
 const POSTGRES_BATCH = 500;
-/** Chunk columns written on PostgreSQL: page and heading stay null; `search` is generated from the search_* columns. */
+/** Chunk columns written on PostgreSQL: page and heading stay null; `search` is the tsvector the server writes (src/db/tsvector.ts). */
 const CHUNK_COLUMNS = columnsOf({
   organization_id: 'bigint', corpus_id: 'bigint', document_id: 'bigint', position: 'integer', text: 'text', token_count: 'integer',
-  search_title: 'text', search_heading: 'text', search_body: 'text',
+  search_title: 'text', search_heading: 'text', search_body: 'text', search: 'tsvector',
 });
 
 /**
@@ -100,8 +101,8 @@ async function seedPostgresCorpus(client: pg.Client, vocabulary: ZipfVocabulary,
     const idOf = new Map(inserted.map((row) => [row.source, row.id]));
     const chunkRows = documents.flatMap((document) =>
       document.chunks.map((chunk, position) => {
-        const { search_title, search_heading, search_body } = chunk.fields;
-        return [owner.organizationId, corpusId, idOf.get(document.source), position, chunk.text, chunk.tokenCount, search_title, search_heading, search_body];
+        const { search_title, search_heading, search_body } = fieldsOfTerms(chunk.terms);
+        return [owner.organizationId, corpusId, idOf.get(document.source), position, chunk.text, chunk.tokenCount, search_title, search_heading, search_body, tsvectorOf(chunk.terms)];
       }),
     );
     chunksWritten = insertRows(client, 'chunks', CHUNK_COLUMNS, chunkRows);

@@ -3,7 +3,9 @@
 // databases find candidates and count terms; the score itself is computed by the server
 // (src/search/ranking.ts), so that it is the same on both.
 import { sql, type Kysely } from 'kysely';
+import { fieldsOfTerms, type SearchFields, type SearchTerms } from '../search/analyzer.js';
 import type { DB } from './schema.js';
+import { tsvectorOf } from './tsvector.js';
 
 /** A query term and its weight in the query: its rarity in the searched corpora (IDF). */
 export interface WeightedTerm {
@@ -20,7 +22,12 @@ export interface FullTextIndex {
   candidates(db: Kysely<DB>, corpusIds: number[], terms: readonly WeightedTerm[], limit: number): Promise<number[]>;
   /** How many chunks of the corpora hold each term, in any field; in the order of the terms. */
   documentFrequencies(db: Kysely<DB>, corpusIds: number[], terms: string[]): Promise<number[]>;
+  /** The columns a chunk's row is searched by, made from its terms. */
+  searchColumns(terms: SearchTerms): ChunkSearchColumns;
 }
+
+/** A chunk's search fields, and its tsvector on PostgreSQL (SQLite's FTS5 index is kept by triggers). */
+export type ChunkSearchColumns = SearchFields & { search?: string };
 
 /** Field weights of the candidates' rank, as in src/search/ranking.ts: title 4, heading 2, text 1. */
 const FTS5_WEIGHTS = sql.raw('4.0, 2.0, 1.0');
@@ -35,7 +42,8 @@ export const fts5Match = (terms: string[]) => terms.map((term) => `"${term}"`).j
  * walks the corpus's whole list of chunks for every query.)
  */
 const inCorpora = (corpusIds: number[]) => sql`exists (select 1 from chunks c where c.corpus_id in (${sql.join(corpusIds)}) and c.id = chunks_fts.rowid)`;
-const tsQuery = (terms: string[]) => terms.map((term) => `'${term}'`).join(' | ');
+/** A tsquery for any of the terms, as tsquery text: the terms are taken as written, as the chunks' tsvectors are (src/db/tsvector.ts). */
+const tsQuery = (terms: string[]) => sql`${terms.map((term) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ')}::tsquery`;
 
 export const sqliteFullText: FullTextIndex = {
   async candidates(db, corpusIds, terms, limit) {
@@ -56,6 +64,7 @@ export const sqliteFullText: FullTextIndex = {
     const counted = toCount.length === 0 ? [] : await countsByMatching(db, corpusIds, toCount);
     return terms.map((term, index) => fromVocabulary?.[index] || (counted[toCount.indexOf(term)] ?? 0));
   },
+  searchColumns: fieldsOfTerms,
 };
 
 /** Each term's count of the corpora's chunks, one `match` each and every match's corpus checked, in one statement. */
@@ -145,7 +154,7 @@ function inFields(term: string) {
  * A term's chunks in the corpora, found through the GIN index (`corpus_id + 0`: not chunks_corpus).
  * Counted and found alike, so that a term's count is the number of chunks its candidates come from.
  */
-const holding = (term: string, corpusIds: number[]) => sql`search @@ to_tsquery('simple', ${tsQuery([term])}) and corpus_id + 0 in (${sql.join(corpusIds)})`;
+const holding = (term: string, corpusIds: number[]) => sql`search @@ ${tsQuery([term])} and corpus_id + 0 in (${sql.join(corpusIds)})`;
 
 /** Chunks ordered by `ts_rank` among the best by rarity, twice the limit of them: by field and frequency. */
 const TS_RANK_POOL = 2;
@@ -177,8 +186,8 @@ export const postgresFullText: FullTextIndex = {
     const { rows } = await sql<{ chunk_id: string | number }>`
         with held as (${held})
         select c.id as chunk_id
-        from held h join chunks c on c.id = h.id, to_tsquery('simple', ${tsQuery(terms.map(({ term }) => term))}) q
-        order by h.weight desc, ts_rank(${TS_RANK_WEIGHTS}, c.search, q, 1) desc, h.document_id, c.id
+        from held h join chunks c on c.id = h.id
+        order by h.weight desc, ts_rank(${TS_RANK_WEIGHTS}, c.search, ${tsQuery(terms.map(({ term }) => term))}, 1) desc, h.document_id, c.id
         limit ${limit}`.execute(fullTextConnectionsOf(db));
     return rows.map((row) => Number(row.chunk_id));
   },
@@ -189,4 +198,5 @@ export const postgresFullText: FullTextIndex = {
     const { rows } = await sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(fullTextConnectionsOf(db));
     return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
+  searchColumns: (terms) => ({ ...fieldsOfTerms(terms), search: tsvectorOf(terms) }),
 };

@@ -28,6 +28,8 @@ import * as searchPendingList from './migrations/2026_11_24_0022_search_pending_
 import * as organizationScopedIndexes from './migrations/2026_11_24_0023_organization_scoped_indexes.js';
 import * as documentReferences from './migrations/2026_11_24_0024_document_references.js';
 import * as chunkRowsNarrow from './migrations/2026_11_24_0025_chunk_rows_narrow.js';
+import * as chunkTsvectorWritten from './migrations/2026_11_25_0026_chunk_tsvector_written.js';
+import * as lz4Compression from './migrations/2026_11_25_0027_lz4_compression.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -56,6 +58,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_24_0023_organization_scoped_indexes': organizationScopedIndexes,
   '2026_11_24_0024_document_references': documentReferences,
   '2026_11_24_0025_chunk_rows_narrow': chunkRowsNarrow,
+  '2026_11_25_0026_chunk_tsvector_written': chunkTsvectorWritten,
+  '2026_11_25_0027_lz4_compression': lz4Compression,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

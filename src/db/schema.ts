@@ -235,6 +235,8 @@ export interface ChunksTable {
   search_title: string;
   search_heading: string;
   search_body: string;
+  /** PostgreSQL only: the tsvector of those terms, as tsvector text when written (src/db/tsvector.ts). */
+  search?: string | null;
 }
 
 /** What the chunk_vectors table was made for: vectors of one model, of one size. */

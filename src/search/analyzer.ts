@@ -92,6 +92,13 @@ export function queryTerms(query: string, language: SearchLanguage): string[] {
 }
 
 /** What a chunk is searched by: its document's title, its heading path and its text, as terms. */
+export interface SearchTerms {
+  title: readonly string[];
+  heading: readonly string[];
+  body: readonly string[];
+}
+
+/** The same, as the chunk's columns hold them: terms separated by spaces. */
 export interface SearchFields {
   search_title: string;
   search_heading: string;
@@ -104,24 +111,31 @@ export interface ChunkText {
   text: string;
 }
 
-const termsOf = (text: string | null | undefined, language: SearchLanguage) => analyze(text ?? '', language).join(' ');
+export function fieldsOfTerms(terms: SearchTerms): SearchFields {
+  return { search_title: terms.title.join(' '), search_heading: terms.heading.join(' '), search_body: terms.body.join(' ') };
+}
 
 /** A chunk's heading path and text, as the chunker gives them (no heading: absent) or as stored (null). */
 type ChunkBody = { heading?: string | null | undefined; text: string };
 
-/** A chunk's fields, its title's terms already made. */
-function fieldsWithTitleTerms(titleTerms: string, chunk: ChunkBody, language: SearchLanguage): SearchFields {
-  return { search_title: titleTerms, search_heading: termsOf(chunk.heading, language), search_body: termsOf(chunk.text, language) };
+const termsOf = (text: string | null | undefined, language: SearchLanguage) => analyze(text ?? '', language);
+
+export function searchTerms(chunk: ChunkText, language: SearchLanguage): SearchTerms {
+  return { title: termsOf(chunk.title, language), heading: termsOf(chunk.heading, language), body: termsOf(chunk.text, language) };
 }
 
 export function searchFields(chunk: ChunkText, language: SearchLanguage): SearchFields {
-  return fieldsWithTitleTerms(termsOf(chunk.title, language), chunk, language);
+  return fieldsOfTerms(searchTerms(chunk, language));
 }
 
-/** The search fields of every chunk of one document: its title is analysed once, not once a chunk. */
-export function documentSearchFields(title: string, chunks: readonly ChunkBody[], language: SearchLanguage): SearchFields[] {
+/** The search terms of every chunk of one document: its title is analysed once, not once a chunk. */
+export function documentSearchTerms(title: string, chunks: readonly ChunkBody[], language: SearchLanguage): SearchTerms[] {
   const titleTerms = termsOf(title, language);
-  return chunks.map((chunk) => fieldsWithTitleTerms(titleTerms, chunk, language));
+  return chunks.map((chunk) => ({ title: titleTerms, heading: termsOf(chunk.heading, language), body: termsOf(chunk.text, language) }));
+}
+
+export function documentSearchFields(title: string, chunks: readonly ChunkBody[], language: SearchLanguage): SearchFields[] {
+  return documentSearchTerms(title, chunks, language).map(fieldsOfTerms);
 }
 
 /**

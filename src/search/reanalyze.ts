@@ -2,7 +2,7 @@
 // chunks), and when a corpus's language changes. In batches by id, so that memory stays flat and
 // each batch is one short transaction's worth of writes.
 import { sql, type Kysely } from 'kysely';
-import { searchFields, searchTitle } from './analyzer.js';
+import { fieldsOfTerms, searchTerms, searchTitle, type SearchFields, type SearchTerms } from './analyzer.js';
 import { storedSearchLanguage } from './languages.js';
 
 const BATCH = 500;
@@ -16,8 +16,12 @@ interface StoredChunk {
   language: string;
 }
 
-/** Reanalyses the chunks of one corpus, or of every corpus; answers how many. */
-export async function reanalyzeChunks(db: Kysely<any>, corpusId?: number): Promise<number> {
+/**
+ * Reanalyses the chunks of one corpus, or of every corpus; answers how many. `columnsOf` makes the
+ * columns written from the terms: the fields alone by default (as the migrations that first wrote
+ * them), the database's search columns for a corpus's language change (FullTextIndex.searchColumns).
+ */
+export async function reanalyzeChunks(db: Kysely<any>, corpusId?: number, columnsOf: (terms: SearchTerms) => SearchFields = fieldsOfTerms): Promise<number> {
   let after = 0;
   let done = 0;
   for (;;) {
@@ -30,8 +34,8 @@ export async function reanalyzeChunks(db: Kysely<any>, corpusId?: number): Promi
       limit ${BATCH}`.execute(db);
     if (rows.length === 0) return done;
     for (const row of rows) {
-      const fields = searchFields({ title: searchTitle(row.title ?? undefined, row.source), heading: row.heading, text: row.text }, storedSearchLanguage(row.language));
-      await db.updateTable('chunks').set(fields).where('id', '=', row.id).execute();
+      const terms = searchTerms({ title: searchTitle(row.title ?? undefined, row.source), heading: row.heading, text: row.text }, storedSearchLanguage(row.language));
+      await db.updateTable('chunks').set(columnsOf(terms)).where('id', '=', row.id).execute();
     }
     after = Number(rows[rows.length - 1]!.id);
     done += rows.length;

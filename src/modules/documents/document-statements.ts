@@ -59,8 +59,7 @@ export const insertEvents = insertOfRows<DocumentEvent>('document_events', ['cor
 /** Chunks a statement carries: so at most this many shapes of the statement are compiled. */
 export const CHUNKS_PER_STATEMENT = 100;
 
-/** Chunks of a document, at most CHUNKS_PER_STATEMENT. */
-export const insertChunkRows = insertOfRows<Insertable<DB['chunks']>>('chunks', [
+const CHUNK_COLUMNS = [
   'organization_id',
   'corpus_id',
   'document_id',
@@ -72,4 +71,10 @@ export const insertChunkRows = insertOfRows<Insertable<DB['chunks']>>('chunks', 
   'search_title',
   'search_heading',
   'search_body',
-]);
+] as const;
+
+/** Chunks of a document, at most CHUNKS_PER_STATEMENT. */
+export const insertChunkRows = insertOfRows<Insertable<DB['chunks']>>('chunks', CHUNK_COLUMNS);
+
+/** The same with their tsvectors (PostgreSQL). */
+export const insertChunkRowsWithVectors = insertOfRows<Insertable<DB['chunks']>>('chunks', [...CHUNK_COLUMNS, 'search']);

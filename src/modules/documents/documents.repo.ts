@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
 import { filteredDocuments } from './document-listing.repo.js';
-import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertEvents, PRECOMPILED_EVENTS, updateOfColumns } from './document-statements.js';
+import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, PRECOMPILED_EVENTS, updateOfColumns } from './document-statements.js';
 import type { ListWindow } from '../../pagination.js';
 
 export interface DocumentFilter {
@@ -108,7 +108,9 @@ export class DocumentsRepo {
   }
 
   async insertChunks(chunks: Insertable<DB['chunks']>[]): Promise<void> {
-    for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) await insertChunkRows(this.db, chunks.slice(start, start + CHUNKS_PER_STATEMENT));
+    // The rows carry a tsvector where the database keeps one (FullTextIndex.searchColumns).
+    const insert = chunks[0]?.search === undefined ? insertChunkRows : insertChunkRowsWithVectors;
+    for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) await insert(this.db, chunks.slice(start, start + CHUNKS_PER_STATEMENT));
   }
 
   /** A batch of the corpus's documents after a given id, in id order: the legacy listing streams these. */

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
-import type { WeightedTerm } from '../../db/full-text.js';
+import type { ChunkSearchColumns, WeightedTerm } from '../../db/full-text.js';
 import { precompiled, precompiledPer } from '../../db/precompiled.js';
 import type { DB } from '../../db/schema.js';
+import type { SearchTerms } from '../../search/analyzer.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
 
@@ -54,9 +55,14 @@ export class PassagesRepo {
     return storedSearchLanguage(row?.language);
   }
 
+  /** The columns a chunk's row is searched by in this database, made from its terms. */
+  searchColumns(terms: SearchTerms): ChunkSearchColumns {
+    return this.dialect.fullText.searchColumns(terms);
+  }
+
   /** Makes the search terms of the corpus's chunks again, after its language changed. */
   reanalyzeCorpus(corpusId: number): Promise<number> {
-    return reanalyzeChunks(this.db, corpusId);
+    return reanalyzeChunks(this.db, corpusId, (terms) => this.searchColumns(terms));
   }
 
   /**

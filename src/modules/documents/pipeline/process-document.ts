@@ -12,8 +12,8 @@ import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
 import type { DocumentToProcess } from '../documents.repo.js';
-import { documentSearchFields, searchTitle } from '../../../search/analyzer.js';
-import { storedSearchLanguage } from '../../../search/languages.js';
+import { documentSearchTerms, searchTitle } from '../../../search/analyzer.js';
+import { storedSearchLanguage, type SearchLanguage } from '../../../search/languages.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { recordStep, recordSteps, type StepChange } from './document-steps.js';
 import { GroupCommit } from './group-commit.js';
@@ -102,8 +102,10 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     // in the corpus's language as the job read it. (Made in the extraction threads instead, they cost
     // more on two CPUs: each thread stems with a cache of its own; docs/performance.md.)
     const title = searchTitle(extracted.title, document.source);
+    const { passages } = this.store.repos;
+    const columnsIn = (language: SearchLanguage) => documentSearchTerms(title, chunks, language).map((terms) => passages.searchColumns(terms));
     const analysedIn = storedSearchLanguage(document.corpus_language);
-    const analysed = documentSearchFields(title, chunks, analysedIn);
+    const analysed = columnsIn(analysedIn);
     await this.chunkStore.run(async (repos) => {
       // The language is read again here: a language change reanalyses what is stored, and waits for
       // what this transaction stores (the read keeps the corpus's row from changing until it commits),
@@ -111,7 +113,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       // the order the change takes its locks (the corpus, then its chunks), so that neither waits for
       // the other in a cycle.
       const language = await repos.passages.languageOf(document.corpus_id);
-      const fields = language === analysedIn ? analysed : documentSearchFields(title, chunks, language);
+      const columns = language === analysedIn ? analysed : columnsIn(language);
       const at = new Date().toISOString();
       const present = await recordSteps(repos, progress.through(this.change(document, next, at)), {
         ...progress.fields,
@@ -132,7 +134,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
           token_count: chunk.tokenCount,
           page: chunk.page ?? null,
           heading: chunk.heading ?? null,
-          ...fields[index]!,
+          ...columns[index]!,
         })),
       );
       if (next === 'indexed') await complete(repos);
