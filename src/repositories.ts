@@ -112,6 +112,8 @@ export interface UnitOfWork {
   transactionInParts<T>(parts: readonly ((repos: Repositories) => Promise<T>)[]): Promise<PromiseSettledResult<T>[]>;
   /** The error says the database could not be reached (or is locked, or full): trying later may succeed. */
   isUnavailable(error: unknown): boolean;
+  /** The database writes one transaction at a time (SQLite): more at once only queue. */
+  readonly oneWriterAtATime: boolean;
 }
 
 export function unitOfWork(database: Database): UnitOfWork {
@@ -144,5 +146,6 @@ export function unitOfWork(database: Database): UnitOfWork {
       }
     },
     isUnavailable: (error) => dialect.isUnavailable(error),
+    oneWriterAtATime: dialect.oneWriterAtATime,
   };
 }

@@ -1,9 +1,12 @@
 // Server-Sent Events of document processing, read over a real connection.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentsRepo } from '../src/modules/documents/documents.repo.js';
 import { startTestApp, type TestApp } from './support/app.js';
-import { createCorpus, uploadText } from './support/corpora.js';
+import { createCorpus, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
+import { pollUntil } from './support/poll.js';
 
 interface ServerEvent {
   id: number;
@@ -67,6 +70,40 @@ describe.each(databaseKinds)('document events (%s)', (kind) => {
     const resumed = await open(corpus.id, member.token, { 'last-event-id': String(events[1]!.id) });
     const replay = await readEvents(resumed, (seen) => seen.some((e) => e.data.step === 'indexed'));
     expect(replay.map((e) => e.data.step)).toEqual(['chunking', 'indexed']);
+  });
+
+  it.runIf(kind === 'postgres')('an event appended to a corpus after another is never seen before it commits: the later waits', async () => {
+    const corpus = await createCorpus(member);
+    const document = await uploadText(member, corpus.id, 'A note on ordering.');
+    await waitForProcessing(member, corpus.id, [document.id]);
+    const scope = { organizationId: member.organizationId, corpusId: corpus.id };
+    const { db, dialect } = t.app.database;
+    const reader = new DocumentsRepo(db, dialect);
+    const before = await reader.lastEventId(scope);
+    const event = (step: 'extracting' | 'chunking') => ({ corpus_id: corpus.id, document_id: document.id, step, is_failed: 0, error: null, created_on: new Date().toISOString() });
+
+    let appended!: () => void;
+    const firstAppended = new Promise<void>((resolve) => (appended = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction().execute(async (trx) => {
+      await new DocumentsRepo(trx, dialect).appendEvents([event('extracting')]);
+      appended();
+      await held;
+    });
+    await firstAppended;
+    const second = db.transaction().execute((trx) => new DocumentsRepo(trx, dialect).appendEvents([event('chunking')]));
+    // The second either commits (the first's event, uncommitted, is then passed over) or waits for a lock.
+    const waiting = pollUntil(
+      async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.waiting,
+      (count) => count > 0,
+      () => 'the second append never waited',
+    );
+    await Promise.race([second, waiting]);
+    expect(await reader.eventsAfter(scope, before, 10)).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect((await reader.eventsAfter(scope, before, 10)).map((row) => row.step)).toEqual(['extracting', 'chunking']);
   });
 
   it('404 for a corpus the caller may not read, 401 without credentials', async () => {

@@ -72,7 +72,7 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
 
   it('stores the work that queued while a transaction ran in one next transaction, and answers each its outcome', async () => {
     const { counting, groups } = countingGroups();
-    const grouped = new GroupCommit(counting);
+    const grouped = new GroupCommit(counting, 16, 1);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
@@ -99,6 +99,42 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
     expect((await marks()).filter((flag) => flag.startsWith('queued'))).toEqual(['queued-first', 'queued-fourth', 'queued-second']);
   });
 
+  it('stores in a second transaction while the first waits, where the database takes several writers; one at a time on SQLite', async () => {
+    const { counting, groups } = countingGroups();
+    const grouped = new GroupCommit(counting, 16, 2);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const first = new Promise<void>((resolve) => (started = resolve));
+    const slow = grouped.run(async (repos) => {
+      started();
+      await held;
+      await mark('at-once-slow')(repos);
+    });
+    await first;
+    const quick = grouped.run(mark('at-once-quick'));
+    if (kind === 'postgres') {
+      // Stored and committed while the first transaction still waits.
+      await quick;
+      expect((await marks()).filter((flag) => flag.startsWith('at-once'))).toEqual(['at-once-quick']);
+      release();
+      await slow;
+      expect(groups).toEqual([1, 1]);
+    } else {
+      release();
+      await Promise.all([slow, quick]);
+      expect(groups).toEqual([1, 1]);
+    }
+    expect((await marks()).filter((flag) => flag.startsWith('at-once'))).toEqual(['at-once-quick', 'at-once-slow']);
+  });
+
+  it('runs the pieces of a transaction in their order', async () => {
+    const ran: number[] = [];
+    const grouped = new GroupCommit(store, 16, 1);
+    await Promise.all([3, 1, 2].map((order) => grouped.run(async () => void ran.push(order), order)));
+    expect(ran).toEqual([1, 2, 3]);
+  });
+
   it('fails every piece when the transaction fails', async () => {
     const failing: UnitOfWork = { ...store, transactionInParts: () => Promise.reject(new Error('the database is gone')) };
     const grouped = new GroupCommit(failing);
@@ -109,7 +145,7 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
 
   it('takes at most the given number of pieces in one transaction', async () => {
     const { counting, groups } = countingGroups();
-    const grouped = new GroupCommit(counting, 2);
+    const grouped = new GroupCommit(counting, 2, 1);
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => grouped.run(mark(`most-${name}`))));
     // All five asked in one turn of the event loop: stored two, two, then one.
     expect(groups).toEqual([2, 2, 1]);

@@ -37,7 +37,9 @@ export const sqliteDialect: Dialect = {
   // SQLite's LIKE ignores case for ASCII letters.
   containsIgnoringCase: (column, text) => sql<boolean>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query,
+  oneWriterAtATime: true,
   writesInWith: false,
+  commitInOrder: async () => undefined,
   sharedLock: (query) => query,
   fullText: sqliteFullText,
   vectorStore: sqliteVectorStore,

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
 import { filteredDocuments } from './document-listing.repo.js';
@@ -37,7 +38,10 @@ export interface CorpusScope {
 }
 
 export class DocumentsRepo {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
 
   private ofCorpus(scope: CorpusScope) {
     return this.db.selectFrom('documents').where('organization_id', '=', scope.organizationId).where('corpus_id', '=', scope.corpusId);
@@ -237,12 +241,17 @@ export class DocumentsRepo {
   }
 
   async appendEvent(event: DocumentEvent) {
-    await this.db.insertInto('document_events').values(event).execute();
+    await this.appendEvents([event]);
   }
 
-  /** Events in the order given (their ids follow it). */
+  /**
+   * Events in the order given (their ids follow it). A corpus's events commit in the order of their
+   * ids, so that the progress stream, which follows ids, never passes one committed later: a
+   * transaction appending to a corpus waits for the one that appended to it before to end.
+   */
   async appendEvents(events: readonly DocumentEvent[]): Promise<void> {
     if (events.length === 0) return;
+    await this.dialect.commitInOrder(this.db, 'document_events', events.map((event) => event.corpus_id));
     if (events.length > PRECOMPILED_EVENTS) {
       await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
       return;

@@ -37,17 +37,30 @@ export function recordStep(repos: Repositories, change: StepChange, fields: Docu
  * update, and every step is logged with its own time. False, and nothing written, when it was deleted.
  */
 export async function recordSteps(repos: Repositories, changes: readonly StepChange[], fields: DocumentChange = {}): Promise<boolean> {
+  if (!(await moveThroughSteps(repos, changes, fields))) return false;
+  await logSteps(repos, changes);
+  return true;
+}
+
+/**
+ * recordSteps's first half: the row takes the last step, with the fields. A transaction that has more
+ * to write logs the steps (logSteps) last, just before it ends: appending to a corpus's events makes
+ * the next transaction appending to it wait until this one ends (DocumentsRepo.appendEvents).
+ */
+export function moveThroughSteps(repos: Repositories, changes: readonly StepChange[], fields: DocumentChange = {}): Promise<boolean> {
   const last = changes[changes.length - 1]!;
-  const present = await repos.documents.updateIfPresent(last.organizationId, last.documentId, {
+  return repos.documents.updateIfPresent(last.organizationId, last.documentId, {
     ...fields,
     step: last.step,
     failed_on: last.failed ? last.at : null,
     error: last.error,
     modified_on: last.at,
   });
-  if (!present) return false;
-  await repos.documents.appendEvents(changes.map(eventOf));
-  return true;
+}
+
+/** recordSteps's second half: each step in the corpus's event log, with its own time. */
+export function logSteps(repos: Repositories, changes: readonly StepChange[]): Promise<void> {
+  return repos.documents.appendEvents(changes.map(eventOf));
 }
 
 export async function enqueueProcessing(repos: Repositories, organizationId: number, documentId: number, at: string): Promise<void> {

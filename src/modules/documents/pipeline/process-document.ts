@@ -15,7 +15,7 @@ import type { DocumentToProcess } from '../documents.repo.js';
 import { documentSearchTerms, searchTitle } from '../../../search/analyzer.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../../search/languages.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
-import { recordStep, recordSteps, type StepChange } from './document-steps.js';
+import { logSteps, moveThroughSteps, recordStep, type StepChange } from './document-steps.js';
 import { GroupCommit } from './group-commit.js';
 import { StepProgress } from './step-progress.js';
 
@@ -115,7 +115,8 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       const language = await repos.passages.languageOf(document.corpus_id);
       const columns = language === analysedIn ? analysed : columnsIn(language);
       const at = new Date().toISOString();
-      const present = await recordSteps(repos, progress.through(this.change(document, next, at)), {
+      const steps = progress.through(this.change(document, next, at));
+      const present = await moveThroughSteps(repos, steps, {
         ...progress.fields,
         title: extracted.title ?? null,
         chunk_count: chunks.length,
@@ -137,8 +138,9 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
           ...columns[index]!,
         })),
       );
+      await logSteps(repos, steps);
       if (next === 'indexed') await complete(repos);
-    });
+    }, document.corpus_id);
     progress.written();
   }
 
