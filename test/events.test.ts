@@ -86,8 +86,9 @@ describe.each(databaseKinds)('document events (%s)', (kind) => {
     const firstAppended = new Promise<void>((resolve) => (appended = resolve));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    // Nine events: past the statement that takes its locks itself, through Dialect.commitInOrder.
     const first = db.transaction().execute(async (trx) => {
-      await new DocumentsRepo(trx, dialect).appendEvents([event('extracting')]);
+      await new DocumentsRepo(trx, dialect).appendEvents(Array.from({ length: 9 }, () => event('extracting')));
       appended();
       await held;
     });
@@ -103,7 +104,7 @@ describe.each(databaseKinds)('document events (%s)', (kind) => {
     expect(await reader.eventsAfter(scope, before, 10)).toEqual([]);
     release();
     await Promise.all([first, second]);
-    expect((await reader.eventsAfter(scope, before, 10)).map((row) => row.step)).toEqual(['extracting', 'chunking']);
+    expect((await reader.eventsAfter(scope, before, 20)).map((row) => row.step)).toEqual([...Array.from({ length: 9 }, () => 'extracting'), 'chunking']);
   });
 
   it('404 for a corpus the caller may not read, 401 without credentials', async () => {

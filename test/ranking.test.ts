@@ -4,7 +4,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentsRepo } from '../src/modules/documents/documents.repo.js';
-import { PassagesRepo } from '../src/modules/retrieval/passages.repo.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadFiles, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
@@ -155,13 +154,13 @@ describe.each(databaseKinds)('ranking (%s)', (kind) => {
   // SQLite has one writer at a time: the change and the storing cannot overlap there.
   it.runIf(kind === 'postgres')('a language change made while a document is being stored waits for it, and reanalyses its chunks', async () => {
     const corpus = (await createCorpus(member, { language: 'french' })).id;
-    const languageOf = PassagesRepo.prototype.languageOf;
+    const updateReadingLanguage = DocumentsRepo.prototype.updateReadingLanguage;
     let change: Promise<{ status: number }> | undefined;
     // Once the storing transaction has read the corpus's language, the change is asked for, and the
     // storing goes on when the change is seen waiting for a lock (or, without the lock, once it is done).
-    const spy = vi.spyOn(PassagesRepo.prototype, 'languageOf').mockImplementation(async function (this: PassagesRepo, corpusId: number) {
-      const language = await languageOf.call(this, corpusId);
-      if (corpusId === corpus && change === undefined) {
+    const spy = vi.spyOn(DocumentsRepo.prototype, 'updateReadingLanguage').mockImplementation(async function (this: DocumentsRepo, ...args) {
+      const language = await updateReadingLanguage.apply(this, args);
+      if (change === undefined) {
         change = member.api.put(`/api/v2/corpora/${corpus}`, { language: 'simple' });
         const waiting = pollUntil(
           async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.app.database.db)).rows[0]!.waiting,

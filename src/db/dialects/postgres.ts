@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { postgresFullText } from '../full-text.js';
 import { escapeLike } from '../dialect.js';
@@ -14,6 +14,14 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * Takes the transaction's advisory lock of each id of the scope (an array), in the order of the ids
+ * (Dialect.commitInOrder). Two 32-bit keys, a space apart from single-key locks: the scope's hash, and
+ * the id folded into 32 bits; two ids that fold alike only wait for each other.
+ */
+export const locksInOrder = (scope: string, ids: RawBuilder<unknown>) =>
+  sql`select pg_advisory_xact_lock(hashtext(${scope}), (id % 2147483647)::int) from unnest(${ids}) as id order by id`;
+
 export const postgresDialect: Dialect = {
   name: 'postgres',
   idType: 'bigint',
@@ -25,10 +33,7 @@ export const postgresDialect: Dialect = {
   oneWriterAtATime: false,
   writesInWith: true,
   async commitInOrder(db, scope, ids) {
-    // Two 32-bit keys (a space of their own, apart from single-key locks): the scope's hash, and the id
-    // folded into 32 bits; two ids that fold alike only wait for each other.
-    const sorted = [...new Set(ids)].sort((a, b) => a - b);
-    await sql`select pg_advisory_xact_lock(hashtext(${scope}), (id % 2147483647)::int) from unnest(${sorted}::bigint[]) as id order by id`.execute(db);
+    await locksInOrder(scope, sql`${[...ids]}::bigint[]`).execute(db);
   },
   sharedLock: (query) => query.forShare(),
   fullText: postgresFullText,

@@ -2,8 +2,10 @@
 // chunks), compiled once (src/db/precompiled.ts) rather than built by Kysely each time: building
 // them cost the server more than running them. Those whose SQL follows what they write are compiled
 // once per shape: the columns an update sets, the rows an insert carries.
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { locksInOrder } from '../../db/dialects/postgres.js';
 import { precompiled, precompiledPer } from '../../db/precompiled.js';
+import type { Dialect } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import type { DocumentChange, DocumentEvent } from './documents.repo.js';
 
@@ -23,19 +25,37 @@ export const documentToProcess = precompiled(2, (db: Kysely<DB>, organizationId:
     .where('documents.id', '=', documentId),
 );
 
+function updateOf(db: Kysely<DB>, columns: string[], organizationId: unknown, documentId: unknown, values: unknown[]) {
+  return db
+    .updateTable('documents')
+    .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as DocumentChange)
+    .where('organization_id', '=', organizationId as number)
+    .where('id', '=', documentId as number)
+    .where('deleted_on', 'is', null);
+}
+
 /** The step update of a document, per set of columns (joined by commas). */
 export const updateOfColumns = precompiledPer((columnList: string) => {
   const columns = columnList.split(',');
   return precompiled(columns.length + 2, (db: Kysely<DB>, organizationId: unknown, documentId: unknown, ...values: unknown[]) =>
-    db
-      .updateTable('documents')
-      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as DocumentChange)
-      .where('organization_id', '=', organizationId as number)
-      .where('id', '=', documentId as number)
-      .where('deleted_on', 'is', null)
-      .returning('id'),
+    updateOf(db, columns, organizationId, documentId, values).returning('id'),
   );
 });
+
+/**
+ * The same, answering the document's corpus's language, read with the corpus's row kept from changing
+ * until the transaction ends (Dialect.sharedLock): per dialect, then per set of columns.
+ */
+export const updateOfColumnsReadingLanguage = precompiledPer((dialect: Dialect) =>
+  precompiledPer((columnList: string) => {
+    const columns = columnList.split(',');
+    return precompiled(columns.length + 2, (db: Kysely<DB>, organizationId: unknown, documentId: unknown, ...values: unknown[]) =>
+      updateOf(db, columns, organizationId, documentId, values).returning((eb) =>
+        dialect.sharedLock(eb.selectFrom('corpora').select('corpora.language').whereRef('corpora.id', '=', 'documents.corpus_id')).as('language'),
+      ),
+    );
+  }),
+);
 
 /**
  * A multi-row insert of `columns` into `table`, compiled once per number of rows; a row's missing
@@ -55,6 +75,30 @@ export const PRECOMPILED_EVENTS = 8;
 
 /** Events of a document. */
 export const insertEvents = insertOfRows<DocumentEvent>('document_events', ['corpus_id', 'document_id', 'step', 'is_failed', 'error', 'created_on']);
+
+const EVENT_TYPES = ['bigint', 'bigint', 'text', 'integer', 'text', 'timestamptz'];
+
+/**
+ * PostgreSQL: the events' insert with the locks that keep a corpus's events in commit order
+ * (Dialect.commitInOrder) in the same statement: one round trip instead of two. The locks are taken
+ * by the filter, which runs once before the first row, so before any id is drawn.
+ */
+const eventsInCommitOrder = precompiledPer((rows: number) =>
+  precompiled(rows * EVENT_TYPES.length, (db: Kysely<DB>, ...values: unknown[]) => {
+    const row = (index: number) => sql`(${sql.join(EVENT_TYPES.map((type, column) => sql`${values[index * EVENT_TYPES.length + column]}::${sql.raw(type)}`))})`;
+    const indexes = Array.from({ length: rows }, (_, index) => index);
+    const corpora = sql`array[${sql.join(indexes.map((index) => values[index * EVENT_TYPES.length]))}]::bigint[]`;
+    const statement = sql`
+      with ordered as materialized (${locksInOrder('document_events', corpora)})
+      insert into document_events (corpus_id, document_id, step, is_failed, error, created_on)
+      select * from (values ${sql.join(indexes.map(row))}) as event
+      where (select count(*) from ordered) >= 0`;
+    return { compile: () => statement.compile(db) };
+  }),
+);
+
+export const insertEventsInCommitOrder = (db: Kysely<DB>, events: readonly DocumentEvent[]) =>
+  eventsInCommitOrder(events.length)(db, ...events.flatMap((event) => [event.corpus_id, event.document_id, event.step, event.is_failed, event.error ?? null, event.created_on]));
 
 /** Chunks a statement carries: so at most this many shapes of the statement are compiled. */
 export const CHUNKS_PER_STATEMENT = 100;

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/dialect.js';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
 import { filteredDocuments } from './document-listing.repo.js';
-import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, PRECOMPILED_EVENTS, updateOfColumns } from './document-statements.js';
+import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage } from './document-statements.js';
 import type { ListWindow } from '../../pagination.js';
 
 export interface DocumentFilter {
@@ -16,6 +16,13 @@ export interface DocumentFilter {
 
 /** Fields of a document to change. */
 export type DocumentChange = Updateable<DocumentsTable>;
+
+/** The columns an update sets (joined by commas) and their values; a column given as undefined is not set, as Kysely's own update leaves it out. */
+function columnsOf(fields: DocumentChange): { columnList: string; values: unknown[] } {
+  const columns = Object.keys(fields).filter((column) => fields[column as keyof DocumentChange] !== undefined);
+  if (columns.length === 0) throw new Error('an update of a document sets at least one column');
+  return { columnList: columns.join(','), values: columns.map((column) => fields[column as keyof DocumentChange]) };
+}
 
 export type NewDocument = Omit<Insertable<DocumentsTable>, 'tags'> & { tags: string[] };
 
@@ -91,11 +98,18 @@ export class DocumentsRepo {
 
   /** Updates a document unless it was deleted meanwhile; false when it was. */
   async updateIfPresent(organizationId: number, documentId: number, fields: DocumentChange): Promise<boolean> {
-    // A column given as undefined is not set, as Kysely's own update leaves it out.
-    const columns = Object.keys(fields).filter((column) => fields[column as keyof DocumentChange] !== undefined);
-    if (columns.length === 0) throw new Error('an update of a document sets at least one column');
-    const values = columns.map((column) => fields[column as keyof DocumentChange]);
-    return (await updateOfColumns(columns.join(','))(this.db, organizationId, documentId, ...values)).length > 0;
+    const { columnList, values } = columnsOf(fields);
+    return (await updateOfColumns(columnList)(this.db, organizationId, documentId, ...values)).length > 0;
+  }
+
+  /**
+   * The same, answering the language of the document's corpus, read with the corpus's row kept from
+   * changing until the transaction ends (a language change waits for it); undefined when deleted.
+   */
+  async updateReadingLanguage(organizationId: number, documentId: number, fields: DocumentChange): Promise<string | undefined> {
+    const { columnList, values } = columnsOf(fields);
+    const [row] = await updateOfColumnsReadingLanguage(this.dialect)(columnList)(this.db, organizationId, documentId, ...values);
+    return row?.language ?? undefined;
   }
 
   /** Moves a document that is not deleted from one step to another; false when it was not at that step. */
@@ -251,12 +265,13 @@ export class DocumentsRepo {
    */
   async appendEvents(events: readonly DocumentEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.dialect.commitInOrder(this.db, 'document_events', events.map((event) => event.corpus_id));
-    if (events.length > PRECOMPILED_EVENTS) {
-      await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
+    if (events.length <= PRECOMPILED_EVENTS) {
+      // A document's steps: where transactions write at once, its locks are taken in its insert.
+      await (this.dialect.oneWriterAtATime ? insertEvents : insertEventsInCommitOrder)(this.db, events);
       return;
     }
-    await insertEvents(this.db, events);
+    await this.dialect.commitInOrder(this.db, 'document_events', events.map((event) => event.corpus_id));
+    await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */

@@ -1,19 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { ChunkSearchColumns, WeightedTerm } from '../../db/full-text.js';
-import { precompiled, precompiledPer } from '../../db/precompiled.js';
 import type { DB } from '../../db/schema.js';
 import type { SearchTerms } from '../../search/analyzer.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
-
-/**
- * Read in the transaction of every document stored, the corpus's row kept from changing until it
- * commits (src/modules/documents/pipeline/process-document.ts says why). Compiled once per dialect.
- */
-const languageQueryOf = precompiledPer((dialect: Dialect) =>
-  precompiled(1, (db: Kysely<DB>, corpusId: number) => dialect.sharedLock(db.selectFrom('corpora').select('language').where('id', '=', corpusId))),
-);
 
 export class PassagesRepo {
   constructor(
@@ -47,12 +38,6 @@ export class PassagesRepo {
     if (corpusIds.length === 0) return [];
     const rows = await this.db.selectFrom('corpora').select('language').distinct().where('id', 'in', corpusIds).orderBy('language').execute();
     return rows.map((row) => storedSearchLanguage(row.language));
-  }
-
-  /** The language a corpus's text is analysed in. */
-  async languageOf(corpusId: number): Promise<SearchLanguage> {
-    const [row] = await languageQueryOf(this.dialect)(this.db, corpusId);
-    return storedSearchLanguage(row?.language);
   }
 
   /** The columns a chunk's row is searched by in this database, made from its terms. */

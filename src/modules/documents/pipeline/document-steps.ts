@@ -37,25 +37,28 @@ export function recordStep(repos: Repositories, change: StepChange, fields: Docu
  * update, and every step is logged with its own time. False, and nothing written, when it was deleted.
  */
 export async function recordSteps(repos: Repositories, changes: readonly StepChange[], fields: DocumentChange = {}): Promise<boolean> {
-  if (!(await moveThroughSteps(repos, changes, fields))) return false;
+  const last = changes[changes.length - 1]!;
+  if (!(await repos.documents.updateIfPresent(last.organizationId, last.documentId, stepColumns(changes, fields)))) return false;
   await logSteps(repos, changes);
   return true;
 }
 
-/**
- * recordSteps's first half: the row takes the last step, with the fields. A transaction that has more
- * to write logs the steps (logSteps) last, just before it ends: appending to a corpus's events makes
- * the next transaction appending to it wait until this one ends (DocumentsRepo.appendEvents).
- */
-export function moveThroughSteps(repos: Repositories, changes: readonly StepChange[], fields: DocumentChange = {}): Promise<boolean> {
+/** The row's columns for the last of the steps, with the fields. */
+function stepColumns(changes: readonly StepChange[], fields: DocumentChange): DocumentChange {
   const last = changes[changes.length - 1]!;
-  return repos.documents.updateIfPresent(last.organizationId, last.documentId, {
-    ...fields,
-    step: last.step,
-    failed_on: last.failed ? last.at : null,
-    error: last.error,
-    modified_on: last.at,
-  });
+  return { ...fields, step: last.step, failed_on: last.failed ? last.at : null, error: last.error, modified_on: last.at };
+}
+
+/**
+ * recordSteps's first half, for the transaction that stores a document's chunks: the row takes the
+ * last step, with the fields, and the corpus's language is answered, read with the corpus's row kept
+ * from changing until the transaction ends; undefined when the document was deleted. The transaction
+ * logs the steps (logSteps) last, just before it ends: appending to a corpus's events makes the next
+ * transaction appending to it wait until this one ends (DocumentsRepo.appendEvents).
+ */
+export function moveThroughSteps(repos: Repositories, changes: readonly StepChange[], fields: DocumentChange): Promise<string | undefined> {
+  const last = changes[changes.length - 1]!;
+  return repos.documents.updateReadingLanguage(last.organizationId, last.documentId, stepColumns(changes, fields));
 }
 
 /** recordSteps's second half: each step in the corpus's event log, with its own time. */

@@ -107,24 +107,27 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     const analysedIn = storedSearchLanguage(document.corpus_language);
     const analysed = columnsIn(analysedIn);
     await this.chunkStore.run(async (repos) => {
-      // The language is read again here: a language change reanalyses what is stored, and waits for
-      // what this transaction stores (the read keeps the corpus's row from changing until it commits),
-      // so terms made in another language are made again. Read first, before any chunk is touched, in
-      // the order the change takes its locks (the corpus, then its chunks), so that neither waits for
-      // the other in a cycle.
-      const language = await repos.passages.languageOf(document.corpus_id);
-      const columns = language === analysedIn ? analysed : columnsIn(language);
       const at = new Date().toISOString();
       const steps = progress.through(this.change(document, next, at));
-      const present = await moveThroughSteps(repos, steps, {
+      // The row's update reads the language again: a language change reanalyses what is stored, and
+      // waits for what this transaction stores (the read keeps the corpus's row from changing until it
+      // commits), so terms made in another language are made again. Read before any chunk is touched,
+      // in the order the change takes its locks (the corpus, then its chunks), so that neither waits
+      // for the other in a cycle.
+      const stored = await moveThroughSteps(repos, steps, {
         ...progress.fields,
         title: extracted.title ?? null,
         chunk_count: chunks.length,
         step_timings: JSON.stringify(timings),
         ...(next === 'indexed' ? { indexed_on: at } : {}),
       });
-      if (!present) throw new DocumentGone();
-      await repos.documents.deleteChunks(document.organization_id, document.id);
+      if (stored === undefined) throw new DocumentGone();
+      const language = storedSearchLanguage(stored);
+      const columns = language === analysedIn ? analysed : columnsIn(language);
+      // Chunks are only ever stored with their count, by this transaction: a document read with none
+      // has none to delete (one stored meanwhile by another worker makes the insert fail, and the job
+      // is tried again).
+      if (document.chunk_count > 0) await repos.documents.deleteChunks(document.organization_id, document.id);
       await repos.documents.insertChunks(
         chunks.map((chunk, index) => ({
           organization_id: document.organization_id,
