@@ -118,15 +118,15 @@ export interface UnitOfWork {
 
 export function unitOfWork(database: Database): UnitOfWork {
   const { db, dialect } = database;
+  const transaction = <T>(work: (repos: Repositories) => Promise<T>) => db.transaction().execute((trx) => work(bindRepositories(trx, dialect)));
   return {
     repos: bindRepositories(db, dialect),
-    transaction: (work) => db.transaction().execute((trx) => work(bindRepositories(trx, dialect))),
+    transaction,
     transactionInParts: async (parts) => {
       // No savepoint a piece: on PostgreSQL each costs two round trips, in the transaction that holds
       // every document waiting to be stored, and pieces fail seldom (a document deleted meanwhile).
       try {
-        const values = await db.transaction().execute(async (trx) => {
-          const repos = bindRepositories(trx, dialect);
+        const values = await transaction(async (repos) => {
           const done = [];
           for (const part of parts) done.push(await part(repos));
           return done;
@@ -137,7 +137,7 @@ export function unitOfWork(database: Database): UnitOfWork {
         const settled = [];
         for (const part of parts) {
           try {
-            settled.push({ status: 'fulfilled' as const, value: await db.transaction().execute((trx) => part(bindRepositories(trx, dialect))) });
+            settled.push({ status: 'fulfilled' as const, value: await transaction(part) });
           } catch (reason) {
             settled.push({ status: 'rejected' as const, reason });
           }
