@@ -8,6 +8,22 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
 import { createUser, type TestUser } from './support/factories.js';
 
+/** Work that says it has started (`entered`), then waits at `pass` until released. */
+function gate() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let started!: () => void;
+  const entered = new Promise<void>((resolve) => (started = resolve));
+  return {
+    entered,
+    release,
+    pass: () => {
+      started();
+      return held;
+    },
+  };
+}
+
 describe.each(databaseKinds)('group commit (%s)', (kind) => {
   let t: TestApp;
   let store: UnitOfWork;
@@ -73,18 +89,14 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
   it('stores the work that queued while a transaction ran in one next transaction, and answers each its outcome', async () => {
     const { counting, groups } = countingGroups();
     const grouped = new GroupCommit(counting, 16, 1);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const first = new Promise<void>((resolve) => (started = resolve));
+    const first = gate();
     const outcomes = [
       grouped.run(async (repos) => {
-        started();
-        await held;
+        await first.pass();
         await mark('queued-first')(repos);
       }),
     ];
-    await first;
+    await first.entered;
     outcomes.push(
       grouped.run(mark('queued-second')),
       grouped.run(async () => {
@@ -92,7 +104,7 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
       }),
       grouped.run(mark('queued-fourth')),
     );
-    release();
+    first.release();
     const settled = await Promise.allSettled(outcomes);
     expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(groups).toEqual([1, 3]);
@@ -102,26 +114,22 @@ describe.each(databaseKinds)('group commit (%s)', (kind) => {
   it('stores in a second transaction while the first waits, where the database takes several writers; one at a time on SQLite', async () => {
     const { counting, groups } = countingGroups();
     const grouped = new GroupCommit(counting, 16, 2);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const first = new Promise<void>((resolve) => (started = resolve));
+    const first = gate();
     const slow = grouped.run(async (repos) => {
-      started();
-      await held;
+      await first.pass();
       await mark('at-once-slow')(repos);
     });
-    await first;
+    await first.entered;
     const quick = grouped.run(mark('at-once-quick'));
     if (kind === 'postgres') {
       // Stored and committed while the first transaction still waits.
       await quick;
       expect((await marks()).filter((flag) => flag.startsWith('at-once'))).toEqual(['at-once-quick']);
-      release();
+      first.release();
       await slow;
       expect(groups).toEqual([1, 1]);
     } else {
-      release();
+      first.release();
       await Promise.all([slow, quick]);
       expect(groups).toEqual([1, 1]);
     }

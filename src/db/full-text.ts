@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { fieldsOfTerms, type SearchFields, type SearchTerms } from '../search/analyzer.js';
 import type { DB } from './schema.js';
-import { tsvectorOf } from './tsvector.js';
+import { quotedWord, tsvectorOf } from './tsvector.js';
 
 /** A query term and its weight in the query: its rarity in the searched corpora (IDF). */
 export interface WeightedTerm {
@@ -43,7 +43,7 @@ export const fts5Match = (terms: string[]) => terms.map((term) => `"${term}"`).j
  */
 const inCorpora = (corpusIds: number[]) => sql`exists (select 1 from chunks c where c.corpus_id in (${sql.join(corpusIds)}) and c.id = chunks_fts.rowid)`;
 /** A tsquery for any of the terms, as tsquery text: the terms are taken as written, as the chunks' tsvectors are (src/db/tsvector.ts). */
-const tsQuery = (terms: string[]) => sql`${terms.map((term) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ')}::tsquery`;
+const tsQuery = (terms: string[]) => sql`${terms.map(quotedWord).join(' | ')}::tsquery`;
 
 export const sqliteFullText: FullTextIndex = {
   async candidates(db, corpusIds, terms, limit) {

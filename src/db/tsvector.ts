@@ -25,8 +25,13 @@ interface Word {
   lastPlace: number;
 }
 
-/** Characters tsvector text escapes in a word (the analyser's terms have none). */
-const QUOTED = /['\\]/;
+/** Characters tsvector and tsquery text escape in a word (the analyser's terms have none). */
+const ESCAPED = /['\\]/;
+
+/** A word as tsvector and tsquery text write it: quoted, taken as it is (no parser, no dictionary). */
+export function quotedWord(term: string): string {
+  return `'${ESCAPED.test(term) ? term.replaceAll('\\', '\\\\').replaceAll("'", "''") : term}'`;
+}
 
 const SIDES = [
   ['title', 'A'],
@@ -67,6 +72,6 @@ export function tsvectorOf(terms: SearchTerms): string {
     }
   });
   let text = '';
-  for (const [term, word] of words) text += `${text === '' ? '' : ' '}'${QUOTED.test(term) ? term.replaceAll('\\', '\\\\').replaceAll("'", "''") : term}':${word.places}`;
+  for (const [term, word] of words) text += `${text === '' ? '' : ' '}${quotedWord(term)}:${word.places}`;
   return text;
 }

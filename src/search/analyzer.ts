@@ -120,18 +120,19 @@ type ChunkBody = { heading?: string | null | undefined; text: string };
 
 const termsOf = (text: string | null | undefined, language: SearchLanguage) => analyze(text ?? '', language);
 
-export function searchTerms(chunk: ChunkText, language: SearchLanguage): SearchTerms {
-  return { title: termsOf(chunk.title, language), heading: termsOf(chunk.heading, language), body: termsOf(chunk.text, language) };
+/** A chunk's terms, its title's already made. */
+function termsWithTitle(title: readonly string[], chunk: ChunkBody, language: SearchLanguage): SearchTerms {
+  return { title, heading: termsOf(chunk.heading, language), body: termsOf(chunk.text, language) };
 }
 
-export function searchFields(chunk: ChunkText, language: SearchLanguage): SearchFields {
-  return fieldsOfTerms(searchTerms(chunk, language));
+export function searchTerms(chunk: ChunkText, language: SearchLanguage): SearchTerms {
+  return termsWithTitle(termsOf(chunk.title, language), chunk, language);
 }
 
 /** The search terms of every chunk of one document: its title is analysed once, not once a chunk. */
 export function documentSearchTerms(title: string, chunks: readonly ChunkBody[], language: SearchLanguage): SearchTerms[] {
   const titleTerms = termsOf(title, language);
-  return chunks.map((chunk) => ({ title: titleTerms, heading: termsOf(chunk.heading, language), body: termsOf(chunk.text, language) }));
+  return chunks.map((chunk) => termsWithTitle(titleTerms, chunk, language));
 }
 
 export function documentSearchFields(title: string, chunks: readonly ChunkBody[], language: SearchLanguage): SearchFields[] {
