@@ -3,6 +3,7 @@
 // Kysely; `transaction` hands the work a bundle whose every repository writes in that transaction.
 // Repositories are made on first use, so a bundle costs nothing for the ones a request does not touch.
 import type { Kysely } from 'kysely';
+import { AtCommit } from './db/at-commit.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/dialect.js';
 import type { DB } from './db/schema.js';
@@ -44,8 +45,11 @@ import { MetricsRepo } from './modules/evaluations/metrics.repo.js';
 import { UsageEventsRepo } from './modules/analytics/usage-events.repo.js';
 import { AnalyticsRepo } from './modules/analytics/analytics.repo.js';
 
-/** Every repository takes the connection it runs on and the dialect; most ignore the dialect. */
-type RepositoryClass = new (db: Kysely<DB>, dialect: Dialect) => object;
+/**
+ * Every repository takes the connection it runs on and the dialect (most ignore it), and in a
+ * transaction what it may leave to the transaction's end (most write at once).
+ */
+type RepositoryClass = new (db: Kysely<DB>, dialect: Dialect, atCommit?: AtCommit) => object;
 
 const REPOSITORIES = {
   agents: AgentsRepo,
@@ -89,11 +93,11 @@ const REPOSITORIES = {
 
 export type Repositories = { readonly [K in keyof typeof REPOSITORIES]: InstanceType<(typeof REPOSITORIES)[K]> };
 
-export function bindRepositories(db: Kysely<DB>, dialect: Dialect): Repositories {
+export function bindRepositories(db: Kysely<DB>, dialect: Dialect, atCommit?: AtCommit): Repositories {
   const bundle = {} as Record<string, object>;
   for (const [name, Repository] of Object.entries(REPOSITORIES) as [string, RepositoryClass][]) {
     let instance: object | undefined;
-    Object.defineProperty(bundle, name, { enumerable: true, get: () => (instance ??= new Repository(db, dialect)) });
+    Object.defineProperty(bundle, name, { enumerable: true, get: () => (instance ??= new Repository(db, dialect, atCommit)) });
   }
   return bundle as Repositories;
 }
@@ -101,7 +105,10 @@ export function bindRepositories(db: Kysely<DB>, dialect: Dialect): Repositories
 export interface UnitOfWork {
   /** Repositories outside any transaction: each statement commits on its own. */
   readonly repos: Repositories;
-  /** Runs the work in one transaction: all of it commits, or none of it when the work throws. */
+  /**
+   * Runs the work in one transaction: all of it commits, or none of it when the work throws. What its
+   * repositories leave to the end (AtCommit: a corpus's events) is written after the work, before the commit.
+   */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /**
    * Runs pieces of work one after another in one transaction, which commits them together. When a
@@ -118,7 +125,13 @@ export interface UnitOfWork {
 
 export function unitOfWork(database: Database): UnitOfWork {
   const { db, dialect } = database;
-  const transaction = <T>(work: (repos: Repositories) => Promise<T>) => db.transaction().execute((trx) => work(bindRepositories(trx, dialect)));
+  const transaction = <T>(work: (repos: Repositories) => Promise<T>) =>
+    db.transaction().execute(async (trx) => {
+      const atCommit = new AtCommit();
+      const value = await work(bindRepositories(trx, dialect, atCommit));
+      await atCommit.run();
+      return value;
+    });
   return {
     repos: bindRepositories(db, dialect),
     transaction,

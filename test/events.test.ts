@@ -1,7 +1,9 @@
 // Server-Sent Events of document processing, read over a real connection.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentsRepo } from '../src/modules/documents/documents.repo.js';
+import { unitOfWork } from '../src/repositories.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCorpus, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
@@ -72,21 +74,28 @@ describe.each(databaseKinds)('document events (%s)', (kind) => {
     expect(replay.map((e) => e.data.step)).toEqual(['chunking', 'indexed']);
   });
 
-  it.runIf(kind === 'postgres')('an event appended to a corpus after another is never seen before it commits: the later waits', async () => {
+  const lockWaits = async (db: Kysely<DB>) =>
+    (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.waiting;
+
+  /** A corpus with a processed document, a reader of its events, and gates for a transaction held open. */
+  async function appendingToANewCorpus() {
     const corpus = await createCorpus(member);
     const document = await uploadText(member, corpus.id, 'A note on ordering.');
     await waitForProcessing(member, corpus.id, [document.id]);
     const scope = { organizationId: member.organizationId, corpusId: corpus.id };
     const { db, dialect } = t.app.database;
     const reader = new DocumentsRepo(db, dialect);
-    const before = await reader.lastEventId(scope);
     const event = (step: 'extracting' | 'chunking') => ({ corpus_id: corpus.id, document_id: document.id, step, is_failed: 0, error: null, created_on: new Date().toISOString() });
-
     let appended!: () => void;
     const firstAppended = new Promise<void>((resolve) => (appended = resolve));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    // Nine events: past the statement that takes its locks itself, through Dialect.commitInOrder.
+    return { scope, db, dialect, reader, before: await reader.lastEventId(scope), event, appended, firstAppended, release, held };
+  }
+
+  it.runIf(kind === 'postgres')('an event appended to a corpus after another is never seen before it commits: the later waits', async () => {
+    const { scope, db, dialect, reader, before, event, appended, firstAppended, release, held } = await appendingToANewCorpus();
+    // Written at once (a repository outside the unit of work), in one statement with its locks.
     const first = db.transaction().execute(async (trx) => {
       await new DocumentsRepo(trx, dialect).appendEvents(Array.from({ length: 9 }, () => event('extracting')));
       appended();
@@ -96,7 +105,7 @@ describe.each(databaseKinds)('document events (%s)', (kind) => {
     const second = db.transaction().execute((trx) => new DocumentsRepo(trx, dialect).appendEvents([event('chunking')]));
     // The second either commits (the first's event, uncommitted, is then passed over) or waits for a lock.
     const waiting = pollUntil(
-      async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.waiting,
+      () => lockWaits(db),
       (count) => count > 0,
       () => 'the second append never waited',
     );
@@ -105,6 +114,34 @@ describe.each(databaseKinds)('document events (%s)', (kind) => {
     release();
     await Promise.all([first, second]);
     expect((await reader.eventsAfter(scope, before, 20)).map((row) => row.step)).toEqual([...Array.from({ length: 9 }, () => 'extracting'), 'chunking']);
+  });
+
+  it.runIf(kind === 'postgres')('a transaction writes its events at its end: until then another appends to the corpus and commits without waiting', async () => {
+    const { scope, db, reader, before, event, appended, firstAppended, release, held } = await appendingToANewCorpus();
+    const first = unitOfWork(t.app.database).transaction(async (repos) => {
+      await repos.documents.appendEvents([event('extracting')]);
+      // Bound as arrays: an error with the characters of an array's text form, and NULL, comes back as written.
+      await repos.documents.appendEvents([event('extracting'), { ...event('extracting'), is_failed: 1, error: 'a "quoted", {braced} \\ NULL' }]);
+      appended();
+      await held;
+    });
+    await firstAppended;
+    // Would wait for the first's lock, had the first written its events when it appended them.
+    let secondEnded = false;
+    const second = unitOfWork(t.app.database)
+      .transaction((repos) => repos.documents.appendEvents([event('chunking')]))
+      .finally(() => (secondEnded = true));
+    const waitingForLocks = await pollUntil(
+      async () => (secondEnded ? 0 : await lockWaits(db)),
+      (waiting) => secondEnded || waiting > 0,
+      () => 'the second append neither ended nor waited',
+    );
+    release();
+    await Promise.all([first, second]);
+    expect(waitingForLocks).toBe(0);
+    const events = await reader.eventsAfter(scope, before, 10);
+    expect(events.map((row) => row.step)).toEqual(['chunking', 'extracting', 'extracting', 'extracting']);
+    expect(events.map((row) => row.error)).toEqual([null, null, null, 'a "quoted", {braced} \\ NULL']);
   });
 
   it('404 for a corpus the caller may not read, 401 without credentials', async () => {

@@ -47,13 +47,6 @@ export interface Dialect {
   readonly writesInWith: boolean;
   /** One transaction writes at a time (SQLite); PostgreSQL takes several at once. */
   readonly oneWriterAtATime: boolean;
-  /**
-   * Makes transactions that call it for the same ids commit in the order they called it: each waits,
-   * from the call to its end, for the ones that called it before (PostgreSQL: an advisory lock for
-   * each id of the scope, taken in the order of the ids, so that none waits in a cycle). SQLite has
-   * one writer at a time: nothing to do.
-   */
-  commitInOrder(db: Kysely<any>, scope: string, ids: readonly number[]): Promise<void>;
   /** Full-text candidates and term counts over chunks. */
   fullText: FullTextIndex;
   /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */

@@ -15,12 +15,14 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Takes the transaction's advisory lock of each id of the scope (an array), in the order of the ids
- * (Dialect.commitInOrder). Two 32-bit keys, a space apart from single-key locks: the scope's hash, and
- * the id folded into 32 bits; two ids that fold alike only wait for each other.
+ * Takes the transaction's advisory lock of each id of the scope (an array), in the order of the ids,
+ * so that none waits for another in a cycle: transactions that take them for the same id then commit
+ * in the order they took them, each waiting, from there to its end, for those before it. Two 32-bit
+ * keys, a space apart from single-key locks: the scope's hash, and the id folded into 32 bits; two
+ * ids that fold alike only wait for each other.
  */
 export const locksInOrder = (scope: string, ids: RawBuilder<unknown>) =>
-  sql`select pg_advisory_xact_lock(hashtext(${scope}), (id % 2147483647)::int) from unnest(${ids}) as id order by id`;
+  sql`select pg_advisory_xact_lock(hashtext(${scope}), (id % 2147483647)::int) from (select distinct unnest(${ids}) as id) as ids order by id`;
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -32,9 +34,6 @@ export const postgresDialect: Dialect = {
   skipLocked: (query) => query.forUpdate().skipLocked(),
   oneWriterAtATime: false,
   writesInWith: true,
-  async commitInOrder(db, scope, ids) {
-    await locksInOrder(scope, sql`${[...ids]}::bigint[]`).execute(db);
-  },
   sharedLock: (query) => query.forShare(),
   fullText: postgresFullText,
   vectorStore: postgresVectorStore,

@@ -39,7 +39,6 @@ export const sqliteDialect: Dialect = {
   skipLocked: (query) => query,
   oneWriterAtATime: true,
   writesInWith: false,
-  commitInOrder: async () => undefined,
   sharedLock: (query) => query,
   fullText: sqliteFullText,
   vectorStore: sqliteVectorStore,

@@ -70,35 +70,40 @@ function insertOfRows<Row>(table: 'document_events' | 'chunks', columns: readonl
   return (db: Kysely<DB>, rows: readonly Row[]) => ofRows(rows.length)(db, ...rows.flatMap((row) => columns.map((column) => row[column] ?? null)));
 }
 
-/** Past this many events a statement, the events are inserted as Kysely builds them (an upload's, once each). */
+/** Past this many events a statement, SQLite inserts them as Kysely builds them (an upload's, once each). */
 export const PRECOMPILED_EVENTS = 8;
 
-/** Events of a document. */
+/** Events of a document (SQLite). */
 export const insertEvents = insertOfRows<DocumentEvent>('document_events', ['corpus_id', 'document_id', 'step', 'is_failed', 'error', 'created_on']);
 
-const EVENT_TYPES = ['bigint', 'bigint', 'text', 'integer', 'text', 'timestamptz'];
-
 /**
- * PostgreSQL: the events' insert with the locks that keep a corpus's events in commit order
- * (Dialect.commitInOrder) in the same statement: one round trip instead of two. The locks are taken
- * by the filter, which runs once before the first row, so before any id is drawn.
+ * PostgreSQL: events, however many, with the locks that keep a corpus's events in commit order
+ * (locksInOrder) in the same statement: one round trip, and one statement prepared whatever the
+ * number, each column bound as an array. The locks are taken by the filter, which runs once before
+ * the first row, so before any id is drawn; the ids follow the order of the arrays.
  */
-const eventsInCommitOrder = precompiledPer((rows: number) =>
-  precompiled(rows * EVENT_TYPES.length, (db: Kysely<DB>, ...values: unknown[]) => {
-    const row = (index: number) => sql`(${sql.join(EVENT_TYPES.map((type, column) => sql`${values[index * EVENT_TYPES.length + column]}::${sql.raw(type)}`))})`;
-    const indexes = Array.from({ length: rows }, (_, index) => index);
-    const corpora = sql`array[${sql.join(indexes.map((index) => values[index * EVENT_TYPES.length]))}]::bigint[]`;
-    const statement = sql`
-      with ordered as materialized (${locksInOrder('document_events', corpora)})
-      insert into document_events (corpus_id, document_id, step, is_failed, error, created_on)
-      select * from (values ${sql.join(indexes.map(row))}) as event
-      where (select count(*) from ordered) >= 0`;
-    return { compile: () => statement.compile(db) };
-  }),
-);
+const eventsInCommitOrder = precompiled(6, (db: Kysely<DB>, corpusIds: unknown, documentIds: unknown, steps: unknown, failed: unknown, errors: unknown, times: unknown) => {
+  const statement = sql`
+    with ordered as materialized (${locksInOrder('document_events', sql`${corpusIds}::bigint[]`)})
+    insert into document_events (corpus_id, document_id, step, is_failed, error, created_on)
+    select corpus_id, document_id, step, is_failed, error, created_on
+    from unnest(${corpusIds}::bigint[], ${documentIds}::bigint[], ${steps}::text[], ${failed}::integer[], ${errors}::text[], ${times}::timestamptz[])
+      with ordinality as event(corpus_id, document_id, step, is_failed, error, created_on, position)
+    where (select count(*) from ordered) >= 0
+    order by position`;
+  return { compile: () => statement.compile(db) };
+});
 
 export const insertEventsInCommitOrder = (db: Kysely<DB>, events: readonly DocumentEvent[]) =>
-  eventsInCommitOrder(events.length)(db, ...events.flatMap((event) => [event.corpus_id, event.document_id, event.step, event.is_failed, event.error ?? null, event.created_on]));
+  eventsInCommitOrder(
+    db,
+    events.map((event) => event.corpus_id),
+    events.map((event) => event.document_id),
+    events.map((event) => event.step),
+    events.map((event) => event.is_failed),
+    events.map((event) => event.error ?? null),
+    events.map((event) => event.created_on),
+  );
 
 /** Chunks a statement carries: so at most this many shapes of the statement are compiled. */
 export const CHUNKS_PER_STATEMENT = 100;

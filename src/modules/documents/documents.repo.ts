@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { AtCommit } from '../../db/at-commit.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
@@ -45,9 +46,13 @@ export interface CorpusScope {
 }
 
 export class DocumentsRepo {
+  /** Events appended in this transaction, written at its end (atCommit). */
+  private readonly eventsAtCommit: DocumentEvent[] = [];
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
+    private readonly atCommit?: AtCommit,
   ) {}
 
   private ofCorpus(scope: CorpusScope) {
@@ -261,17 +266,23 @@ export class DocumentsRepo {
   /**
    * Events in the order given (their ids follow it). A corpus's events commit in the order of their
    * ids, so that the progress stream, which follows ids, never passes one committed later: a
-   * transaction appending to a corpus waits for the one that appended to it before to end.
+   * transaction appending to a corpus waits for the one that appended to it before to end. So in a
+   * transaction they are written at its end, all in one statement: the wait, and the lock that makes
+   * the next one wait, last only from there to the commit.
    */
   async appendEvents(events: readonly DocumentEvent[]): Promise<void> {
     if (events.length === 0) return;
-    if (events.length <= PRECOMPILED_EVENTS) {
-      // A document's steps: where transactions write at once, its locks are taken in its insert.
-      await (this.dialect.oneWriterAtATime ? insertEvents : insertEventsInCommitOrder)(this.db, events);
-      return;
-    }
-    await this.dialect.commitInOrder(this.db, 'document_events', events.map((event) => event.corpus_id));
-    await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
+    if (this.atCommit === undefined) return this.insertEvents(events);
+    this.eventsAtCommit.push(...events);
+    this.atCommit.once('document events', () => this.insertEvents(this.eventsAtCommit.splice(0)));
+  }
+
+  private async insertEvents(events: readonly DocumentEvent[]): Promise<void> {
+    // PostgreSQL: one statement however many, which takes the corpora's locks before drawing any id.
+    if (!this.dialect.oneWriterAtATime) await insertEventsInCommitOrder(this.db, events);
+    // SQLite, one writer at a time, has nothing to wait for: a document's few events in a statement compiled once.
+    else if (events.length <= PRECOMPILED_EVENTS) await insertEvents(this.db, events);
+    else await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */

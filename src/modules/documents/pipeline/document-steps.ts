@@ -52,9 +52,8 @@ function stepColumns(changes: readonly StepChange[], fields: DocumentChange): Do
 /**
  * recordSteps's first half, for the transaction that stores a document's chunks: the row takes the
  * last step, with the fields, and the corpus's language is answered, read with the corpus's row kept
- * from changing until the transaction ends; undefined when the document was deleted. The transaction
- * logs the steps (logSteps) last, just before it ends: appending to a corpus's events makes the next
- * transaction appending to it wait until this one ends (DocumentsRepo.appendEvents).
+ * from changing until the transaction ends; undefined when the document was deleted. The steps are
+ * logged by logSteps (written at the transaction's end, DocumentsRepo.appendEvents).
  */
 export function moveThroughSteps(repos: Repositories, changes: readonly StepChange[], fields: DocumentChange): Promise<string | undefined> {
   const last = changes[changes.length - 1]!;
