@@ -1,5 +1,6 @@
 // The agents suite: reading one agent (the most frequent call) against a bare Fastify route with the
 // same body, and restoring an agent to a checkpoint in a 1,000-record history (the heaviest write).
+// Beside them, a public route without database (what every route pays) and the caller's own profile.
 import { ApiClient } from './lib/api-client.js';
 import { startAgentPlatform } from './lib/agent-platform-server.js';
 import { startBareServer } from './lib/bare-server-process.js';
@@ -124,6 +125,10 @@ async function runAgentsSuite({ config, cleanup, log }: SuiteContext): Promise<S
       body: restoreBody,
       serverPid: platform.server.pid,
     },
+    // Beside the aims: what every route pays before its own work (a public route, no credential, no
+    // database, a body of a few bytes), and the other read a client makes on every page.
+    { name: 'GET /api/version (no credential, no database)', url: `${platform.server.baseUrl}/api/version`, serverPid: platform.server.pid },
+    { name: 'GET /api/v2/users/me (API key)', url: `${platform.server.baseUrl}/api/v2/users/me`, headers: client.authorizationHeaders(), serverPid: platform.server.pid },
   ];
   const results: LoadResult[] = [];
   for (const target of targets) {
@@ -134,7 +139,7 @@ async function runAgentsSuite({ config, cleanup, log }: SuiteContext): Promise<S
   }
   if (platform.server.hasExited()) throw new Error(`the Agent Platform server died during the load:\n${platform.server.outputTail()}`);
 
-  const [bareRead, keyRead, sessionRead, restore] = results as [LoadResult, LoadResult, LoadResult, LoadResult];
+  const [bareRead, keyRead, sessionRead, restore, everyRoute] = results as [LoadResult, LoadResult, LoadResult, LoadResult, LoadResult];
   const cpuRatio = (read: LoadResult) => (read.serverCpuMicrosPerRequest / bareRead.serverCpuMicrosPerRequest).toFixed(1);
   return {
     title: 'agents: read one agent, restore a checkpoint (SQLite)',
@@ -153,6 +158,7 @@ async function runAgentsSuite({ config, cleanup, log }: SuiteContext): Promise<S
       // Throughput of the bare route is often capped by the load generator, not the server; the CPU
       // each server spends per request does not depend on that.
       `server CPU per request, authenticated GET / bare: ${cpuRatio(keyRead)}x with the API key, ${cpuRatio(sessionRead)}x with the session token`,
+      `the hooks every route runs (GET /api/version): ${(everyRoute.requestsPerSecond / bareRead.requestsPerSecond).toFixed(2)} of the bare route's requests a second, ${cpuRatio(everyRoute)}x its CPU a request`,
       `agent ${agent.id}: ${HISTORY_RECORDS} history records before the load (each restore appends one more); restoring to record ${restoreTo}`,
       `response body: ${Buffer.byteLength(captured.text)} bytes`,
     ],
@@ -161,8 +167,8 @@ async function runAgentsSuite({ config, cleanup, log }: SuiteContext): Promise<S
 
 export const agentsSuite: BenchSuite = {
   name: 'agents',
-  description: 'GET one agent (API key, session token) vs a bare Fastify route; restore a checkpoint in a 1,000-record history',
-  // Start-up and seeding take well under two minutes; each of the four targets its warm-up and run.
-  timeBudgetSeconds: (config: BenchConfig) => 180 + 4 * (config.warmupSeconds + config.durationSeconds + 20),
+  description: 'GET one agent (API key, session token) vs a bare Fastify route; restore a checkpoint in a 1,000-record history; a public route and GET /api/v2/users/me beside them',
+  // Start-up and seeding take well under two minutes; each of the six targets its warm-up and run.
+  timeBudgetSeconds: (config: BenchConfig) => 180 + 6 * (config.warmupSeconds + config.durationSeconds + 20),
   run: runAgentsSuite,
 };

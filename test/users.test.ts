@@ -141,6 +141,26 @@ describe.each(databaseKinds)('users (%s)', (kind) => {
       const me = await member.api.get('/api/v2/users/me');
       expect(me.body.data.teams).toEqual([{ id: team.id, name: 'Me team', role: 'lead' }]);
     });
+
+    it('users/me answers the caller as it is now: names, organization and teams read on each request', async () => {
+      const organizationId = await createOrganization(t.app, 'Before rename');
+      await createUser(t.app, { role: 'owner', organizationId });
+      const user = await createUser(t.app, { role: 'member', organizationId });
+      const me = () => user.api.get('/api/v2/users/me');
+      const first = (await me()).body.data;
+      expect(first).toMatchObject({ id: user.id, email: user.email, role: 'member', is_active: true, organization: { id: user.organizationId, name: 'Before rename' }, teams: [] });
+
+      expect((await user.api.put(`/api/v2/users/${user.id}`, { first_name: 'Renamed' })).status).toBe(200);
+      await t.app.database.db.updateTable('organizations').set({ name: 'After rename' }).where('id', '=', user.organizationId).execute();
+      const zulu = (await user.api.post('/api/v2/teams', { name: 'Zulu' })).body.data;
+      const alpha = (await user.api.post('/api/v2/teams', { name: 'Alpha' })).body.data;
+      const now = (await me()).body.data;
+      expect(now).toMatchObject({ first_name: 'Renamed', modified_by: user.email, organization: { id: user.organizationId, name: 'After rename' } });
+      expect(now.teams).toEqual([
+        { id: alpha.id, name: 'Alpha', role: 'lead' },
+        { id: zulu.id, name: 'Zulu', role: 'lead' },
+      ]);
+    });
   });
 
   describe('update', () => {

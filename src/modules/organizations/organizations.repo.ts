@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB, ModelDeploymentsTable, OrganizationsTable } from '../../db/schema.js';
 
 export const MODEL_PURPOSES = ['chat', 'embedding', 'image', 'judge'] as const;
@@ -8,6 +9,9 @@ export type ModelChoices = { [P in ModelPurpose]?: number | null };
 
 const columnOf = (purpose: ModelPurpose) => `${purpose}_llm_configuration_id` as const;
 
+/** Read by every `GET /api/v2/users/me`: compiled once (src/db/precompiled.ts). */
+const organizationById = precompiled(1, (db: Kysely<DB>, id: number) => db.selectFrom('organizations').selectAll().where('id', '=', id));
+
 export class OrganizationsRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -16,8 +20,8 @@ export class OrganizationsRepo {
     return Number(row.count);
   }
 
-  findById(id: number) {
-    return this.db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: number) {
+    return (await organizationById(this.db, id))[0];
   }
 
   /** The organization with the e-mail of whoever changed it last. */

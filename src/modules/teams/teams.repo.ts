@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB, TeamRole, TeamsTable } from '../../db/schema.js';
 import type { ListWindow } from '../../pagination.js';
 
@@ -10,6 +11,17 @@ export interface TeamFilter {
   /** Only teams this user belongs to. */
   memberUserId?: number | undefined;
 }
+
+/** The teams a user belongs to, read by every `GET /api/v2/users/me`: compiled once (src/db/precompiled.ts). */
+const teamsOfUser = precompiled(2, (db: Kysely<DB>, organizationId: number, userId: number) =>
+  db
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .select(['t.id', 't.name', 'm.role'])
+    .where('m.organization_id', '=', organizationId)
+    .where('m.user_id', '=', userId)
+    .orderBy('t.name'),
+);
 
 /** Teams of an organization. Every read names the organization and the caller, whose role it carries. */
 export class TeamsRepo {
@@ -74,14 +86,7 @@ export class TeamsRepo {
 
   /** The teams a user belongs to, with the role in each. */
   ofUser(organizationId: number, userId: number) {
-    return this.db
-      .selectFrom('team_members as m')
-      .innerJoin('teams as t', 't.id', 'm.team_id')
-      .select(['t.id', 't.name', 'm.role'])
-      .where('m.organization_id', '=', organizationId)
-      .where('m.user_id', '=', userId)
-      .orderBy('t.name')
-      .execute();
+    return teamsOfUser(this.db, organizationId, userId);
   }
 
   async roleOf(organizationId: number, teamId: number, userId: number): Promise<TeamRole | null> {

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { conflictIfDuplicate } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB, OrganizationRole, UsersTable } from '../../db/schema.js';
 import type { ListWindow } from '../../pagination.js';
 
@@ -14,33 +15,38 @@ export interface UserFilter {
   isActive?: boolean | undefined;
 }
 
+/** Users with the e-mails of whoever created and last changed them. */
+function withAudit(db: Kysely<DB>) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('users as creator', 'creator.id', 'u.created_by')
+    .leftJoin('users as modifier', 'modifier.id', 'u.modified_by')
+    .selectAll('u')
+    .select(['creator.email as created_by_email', 'modifier.email as modified_by_email']);
+}
+
+/** A user of the organization: read by every `GET /api/v2/users/me`, so compiled once (src/db/precompiled.ts). */
+const userInOrganization = precompiled(2, (db: Kysely<DB>, organizationId: number, userId: number) =>
+  withAudit(db).where('u.organization_id', '=', organizationId).where('u.id', '=', userId),
+);
+
 export class UsersRepo {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
   ) {}
 
-  /** Users with the e-mails of whoever created and last changed them. */
-  private withAudit() {
-    return this.db
-      .selectFrom('users as u')
-      .leftJoin('users as creator', 'creator.id', 'u.created_by')
-      .leftJoin('users as modifier', 'modifier.id', 'u.modified_by')
-      .selectAll('u')
-      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email']);
-  }
-
   /** E-mails are unique across the server and stored lower-cased. */
   findByEmail(email: string) {
-    return this.withAudit().where('u.email', '=', email.toLowerCase()).executeTakeFirst();
+    return withAudit(this.db).where('u.email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
-  findInOrganization(organizationId: number, userId: number) {
-    return this.withAudit().where('u.organization_id', '=', organizationId).where('u.id', '=', userId).executeTakeFirst();
+  async findInOrganization(organizationId: number, userId: number) {
+    return (await userInOrganization(this.db, organizationId, userId))[0];
   }
 
   list(organizationId: number, filter: UserFilter, window: ListWindow) {
-    let query = this.withAudit().where('u.organization_id', '=', organizationId);
+    let query = withAudit(this.db).where('u.organization_id', '=', organizationId);
     if (filter.q) {
       const text = filter.q;
       query = query.where((eb) =>
