@@ -135,10 +135,6 @@ export function documentSearchTerms(title: string, chunks: readonly ChunkBody[],
   return chunks.map((chunk) => termsWithTitle(titleTerms, chunk, language));
 }
 
-export function documentSearchFields(title: string, chunks: readonly ChunkBody[], language: SearchLanguage): SearchFields[] {
-  return documentSearchTerms(title, chunks, language).map(fieldsOfTerms);
-}
-
 /**
  * A document's title for search: the one its file gives (HTML <title>, PDF metadata, first heading),
  * else its name without the folder and extension ("guides/install-linux.md" → "install-linux").
