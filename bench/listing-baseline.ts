@@ -11,7 +11,7 @@
 //
 // Settings (environment): BASELINE_PORT, BASELINE_DB_FILE.
 import { createServer, type ServerResponse } from 'node:http';
-import SQLite from 'better-sqlite3';
+import { sqliteDriver } from '../src/db/sqlite-driver.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -40,7 +40,7 @@ interface Row {
   modified_by_email: string;
 }
 
-const db = new SQLite(required('BASELINE_DB_FILE'), { readonly: true, fileMustExist: true });
+const db = new (sqliteDriver())(required('BASELINE_DB_FILE'), { readonly: true, fileMustExist: true });
 const selectDocuments = db.prepare<[number], Row>(`
   select d.id, d.created_by, d.created_on, d.modified_on, d.type, d.source, d.access_url, d.text, d.tags, d.deleted_on,
          d.upload_from, d.step, d.failed_on, d.corpus_id,

@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sqliteDriver } from '../src/db/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BackupRefused, backupSqlite } from '../src/db/backup.js';
 import { startTestApp } from './support/app.js';
@@ -27,7 +27,7 @@ describe('backup of the embedded database', () => {
       // The app goes on answering while and after the copy is taken.
       expect((await owner.api.get(`/api/v2/agents/${agent.id}`)).status).toBe(200);
 
-      const opened = new SQLite(target, { readonly: true });
+      const opened = new (sqliteDriver())(target, { readonly: true });
       try {
         const row = opened.prepare('select name from agents where id = ?').get(agent.id) as { name: string } | undefined;
         expect(row?.name).toBe('Backed-up agent');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import SQLite from 'better-sqlite3';
+import { sqliteDriver } from '../src/db/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -102,7 +102,7 @@ describe('agent-platform command line', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('Backed up the database');
     expect(result.stdout).toContain('secret.key');
-    const copy = new SQLite(target, { readonly: true });
+    const copy = new (sqliteDriver())(target, { readonly: true });
     expect(copy.prepare('select email from users where email = ?').get('cli@example.com')).toBeDefined();
     copy.close();
     expect(run(['backup', '--to', target]).status).toBe(1);

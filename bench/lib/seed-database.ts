@@ -2,7 +2,8 @@
 // stopped (the schema is the one the server's own migrations made at its first start), and for
 // reading it alongside a running server (WAL mode lets a reader in another process).
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
+import { sqliteDriver } from '../../src/db/sqlite-driver.js';
 import { SQLITE_FILE_NAME } from '../../src/db/database.js';
 
 export function sqliteFileOf(dataDir: string): string {
@@ -14,7 +15,7 @@ export function sqliteFileOf(dataDir: string): string {
  * seeding would only lose the benchmark's made-up data); foreign keys stay checked.
  */
 export function openForSeeding(dataDir: string): SQLite.Database {
-  const db = new SQLite(sqliteFileOf(dataDir), { fileMustExist: true });
+  const db = new (sqliteDriver())(sqliteFileOf(dataDir), { fileMustExist: true });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('foreign_keys = ON');
@@ -22,7 +23,7 @@ export function openForSeeding(dataDir: string): SQLite.Database {
 }
 
 export function openReadOnly(dataDir: string): SQLite.Database {
-  return new SQLite(sqliteFileOf(dataDir), { readonly: true, fileMustExist: true });
+  return new (sqliteDriver())(sqliteFileOf(dataDir), { readonly: true, fileMustExist: true });
 }
 
 export interface SeedUser {

@@ -4,8 +4,8 @@
 // PostgreSQL has its own tool for this (pg_dump); see docs/operations.md.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from './database.js';
+import { sqliteDriver } from './sqlite-driver.js';
 
 export interface BackupResult {
   file: string;
@@ -19,6 +19,7 @@ export async function backupSqlite(dataDir: string, destination: string): Promis
   const target = resolve(destination);
   if (!existsSync(source)) throw new BackupRefused(`No database at ${source}: check DATA_DIR`);
   if (existsSync(target)) throw new BackupRefused(`${target} exists already; name a new file`);
+  const SQLite = sqliteDriver();
   const connection = new SQLite(source, { fileMustExist: true });
   try {
     connection.pragma('busy_timeout = 5000');

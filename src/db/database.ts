@@ -2,7 +2,7 @@
 // DATABASE_URL names one. Everything above this file sees the same Kysely instance and dialect.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
@@ -13,6 +13,7 @@ import { FULL_TEXT_SESSION_SETTINGS, runFullTextOn } from './full-text.js';
 import type { DB } from './schema.js';
 import { readDirectly } from './precompiled.js';
 import { PreparingClient } from './prepared-statements.js';
+import { sqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 
 export interface Database {
@@ -44,7 +45,7 @@ export function openDatabase(options: DatabaseOptions): Database {
 function openSqlite(dataDir: string): Database {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SQLITE_FILE_NAME);
-  const connection = new SQLite(file);
+  const connection = new (sqliteDriver())(file);
   connection.pragma('journal_mode = WAL');
   // In WAL mode NORMAL keeps every committed transaction through a crash of the process; FULL would
   // add an fsync to each commit for power-loss safety at several times the cost.
