@@ -5,10 +5,11 @@
 # Podman/Buildah keep the HEALTHCHECK only in the Docker format: `podman build --format docker`.
 
 # ---- build: compiles the TypeScript and the native modules ------------------------------------
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
-# better-sqlite3 is compiled from source here: nothing may download a prebuilt binary at install.
-# Node's headers come with the image (nodedir), so node-gyp downloads nothing either.
+# Nothing may download a prebuilt binary at install: better-sqlite3 13 ships its Node-API binary inside
+# its npm package, and the driver for Node 20 (better-sqlite3-node20, an optional dependency) is
+# compiled from source with the image's own headers (nodedir), so node-gyp downloads nothing either.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -17,12 +18,14 @@ ENV npm_config_build_from_source=true \
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The image runs Node 24: the Node 20 driver is left out of it.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/better-sqlite3-node20 \
  && npm cache clean --force
 
 # ---- run: the compiled server and its production dependencies, as an unprivileged user -------
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
