@@ -5,6 +5,7 @@ import { askSuite } from './ask.bench.js';
 import { ingestionSuite } from './ingestion.bench.js';
 import { listingSuite } from './listing.bench.js';
 import { searchSuite } from './search.bench.js';
+import { stallSuite } from './stall.bench.js';
 import { toolsSuite } from './tools.bench.js';
 import { loadBenchConfig, type BenchConfig } from './lib/bench-config.js';
 import { CleanupStack } from './lib/cleanup.js';
@@ -12,7 +13,7 @@ import { describeMachine, formatMachine, loadAverage1m } from './lib/machine.js'
 import { formatReport, type SuiteReport } from './lib/report.js';
 import type { BenchSuite } from './lib/suite.js';
 
-const SUITES: BenchSuite[] = [agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite];
+const SUITES: BenchSuite[] = [agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite];
 
 function selectSuites(names: string[]): BenchSuite[] {
   if (names.length === 0) return SUITES;

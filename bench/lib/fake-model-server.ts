@@ -9,7 +9,8 @@
 // The model name sets the pace: `instant` writes the whole answer at once; `paced-<ms>` writes one
 // piece every <ms> milliseconds, like a model generating tokens, and `paced-<ms>x<n>` an answer n
 // times as long. `tools-<n>` calls the first tool it is offered until the conversation holds n tool
-// results (each call with new arguments), then answers; GET /bench/weather/<city> is a small JSON API
+// results (each call with new arguments), then answers; `long-word-<n>` answers one word of n
+// characters and reports no usage; GET /bench/weather/<city> is a small JSON API
 // for such tools to call. The answer cites passage [1], so
 // that the asker can tell whether retrieval put a passage in the prompt (the marker is kept) or not
 // (the marker is dropped). Run: FAKE_MODEL_PORT=<port> node --import tsx bench/lib/fake-model-server.ts
@@ -27,6 +28,8 @@ export const ANSWER_PIECES = (
 
 const CREATED = 1_764_000_000;
 const PACED = /^paced-(\d{1,4})(?:x(\d{1,2}))?$/;
+/** `long-word-<n>`: one word of n characters, without usage (what the stall suite feeds the server). */
+const LONG_WORD = /^long-word-(\d{1,8})$/;
 
 interface ChatBody {
   model?: unknown;
@@ -38,6 +41,8 @@ interface ChatBody {
 
 /** How the model named answers: milliseconds between pieces (0 for `instant` and any other name) and the pieces. */
 export function answerOf(model: string): { delayMs: number; pieces: string[] } {
+  const longWord = LONG_WORD.exec(model);
+  if (longWord) return { delayMs: 0, pieces: ['x'.repeat(Number(longWord[1]))] };
   const match = PACED.exec(model);
   if (!match) return { delayMs: 0, pieces: ANSWER_PIECES };
   const times = Number(match[2] ?? 1);
@@ -45,6 +50,7 @@ export function answerOf(model: string): { delayMs: number; pieces: string[] } {
 }
 
 function usageOf(body: ChatBody, pieces: string[]) {
+  if (typeof body.model === 'string' && LONG_WORD.test(body.model)) return undefined;
   // A rough count (4 characters a token) is enough: the server takes the provider's figure as it is.
   const prompt = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
   return { prompt_tokens: prompt, completion_tokens: pieces.length, total_tokens: prompt + pieces.length };
