@@ -221,6 +221,12 @@ export interface DocumentEventsTable {
   created_on: string;
 }
 
+/** A corpus's search generation: raised by every transaction that changes the corpus's chunks. */
+export interface CorpusSearchGenerationsTable {
+  corpus_id: number;
+  generation: number;
+}
+
 export interface ChunksTable {
   id: Id;
   organization_id: number;
@@ -835,6 +841,7 @@ export interface DB {
   document_tags: DocumentTagsTable;
   document_events: DocumentEventsTable;
   chunks: ChunksTable;
+  corpus_search_generations: CorpusSearchGenerationsTable;
   jobs: JobsTable;
   password_tokens: PasswordTokensTable;
   teams: TeamsTable;

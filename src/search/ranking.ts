@@ -55,8 +55,14 @@ export const RANKING: RankingParameters = {
 /** A query of one term: its rarity divides out of every part of its scores, so it weighs 1 and need not be counted. */
 export const isLoneTerm = (terms: readonly string[]) => terms.length === 1;
 
+/**
+ * BM25's IDF in its non-negative form, log(1 + (N − n + 0.5) / (n + 0.5)): above 0 for a term in
+ * every chunk, so every part of a score stays within 0–1. The count is taken as at most the chunks:
+ * counted by another statement than theirs, it can pass them when chunks are stored between the
+ * two, and IDF would then be negative (the scores with it).
+ */
 export function inverseDocumentFrequency(statistics: CorpusStatistics, term: string): number {
-  const n = statistics.documentFrequency.get(term) ?? 0;
+  const n = Math.min(statistics.documentFrequency.get(term) ?? 0, statistics.chunks);
   return Math.log(1 + (statistics.chunks - n + 0.5) / (n + 0.5));
 }
 

@@ -274,8 +274,7 @@ export class ConnectorSync implements JobHandler<'connector.sync'> {
   private async removeDocument(repos: Repositories, connector: ConnectorRow, documentId: number, at: string): Promise<string | null> {
     const document = await repos.documents.findForProcessing(connector.organization_id, documentId);
     if (!document || document.deleted_on !== null) return null;
-    await repos.documents.deleteChunks(connector.organization_id, documentId);
-    await repos.documents.updateInOrganization(connector.organization_id, documentId, { deleted_on: at, modified_on: at, modified_by: connector.created_by });
+    await repos.documents.markDeleted(document, { at, by: connector.created_by });
     return document.file_key;
   }
 

@@ -6,6 +6,7 @@ import { selectSlice } from '../../db/list-slice.js';
 import { filteredDocuments } from './document-listing.repo.js';
 import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage } from './document-statements.js';
 import type { ListWindow } from '../../pagination.js';
+import { raiseSearchGenerations } from '../retrieval/search-generations.js';
 
 export interface DocumentFilter {
   step?: DocumentStep | undefined;
@@ -39,6 +40,13 @@ async function inBatches<T, R>(items: readonly T[], write: (batch: T[]) => Promi
   return written;
 }
 
+/** A document named with its organization and corpus, as its chunks are. */
+export interface DocumentInCorpus {
+  id: number;
+  organization_id: number;
+  corpus_id: number;
+}
+
 /** Where a document is: every query names the organization as well as the corpus. */
 export interface CorpusScope {
   organizationId: number;
@@ -48,6 +56,8 @@ export interface CorpusScope {
 export class DocumentsRepo {
   /** Events appended in this transaction, written at its end (atCommit). */
   private readonly eventsAtCommit: DocumentEvent[] = [];
+  /** Corpora whose chunks this transaction changed: their search generations are raised at its end, after the events. */
+  private readonly changedCorporaAtCommit = new Set<number>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -134,6 +144,7 @@ export class DocumentsRepo {
     // The rows carry a tsvector where the database keeps one (FullTextIndex.searchColumns).
     const insert = chunks[0]?.search === undefined ? insertChunkRows : insertChunkRowsWithVectors;
     for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) await insert(this.db, chunks.slice(start, start + CHUNKS_PER_STATEMENT));
+    await this.chunksChanged(chunks.map((chunk) => chunk.corpus_id));
   }
 
   /** A batch of the corpus's documents after a given id, in id order: the legacy listing streams these. */
@@ -250,8 +261,32 @@ export class DocumentsRepo {
     if (tags.length) await this.db.insertInto('document_tags').values(tags.map((tag) => ({ document_id: documentId, tag }))).execute();
   }
 
-  async deleteChunks(organizationId: number, documentId: number): Promise<void> {
-    await chunksOfDocument(this.db, organizationId, documentId);
+  /** Removes a document's chunks (before it is chunked again). */
+  async deleteChunks(document: DocumentInCorpus): Promise<void> {
+    await chunksOfDocument(this.db, document.organization_id, document.id);
+    await this.chunksChanged([document.corpus_id]);
+  }
+
+  /**
+   * Marks a document deleted and removes its chunks, so that it leaves retrieval with this
+   * transaction: its chunk count is 0 from then on, whatever removed it (a person, a connector, a
+   * mailbox). Its step stays what it was.
+   */
+  async markDeleted(document: DocumentInCorpus, change: { at: string; by: number }): Promise<void> {
+    await this.updateInOrganization(document.organization_id, document.id, { deleted_on: change.at, modified_on: change.at, modified_by: change.by, chunk_count: 0 });
+    await this.deleteChunks(document);
+  }
+
+  /**
+   * The corpora's chunks changed: searches must count their statistics again (search-generations.ts).
+   * In a transaction, at its end, after its events: the generations' rows, locked until the commit,
+   * are then the last locks it takes, in the order of the corpora as the events' are.
+   */
+  private async chunksChanged(corpusIds: readonly number[]): Promise<void> {
+    if (corpusIds.length === 0) return;
+    if (this.atCommit === undefined) return raiseSearchGenerations(this.db, corpusIds);
+    for (const corpusId of corpusIds) this.changedCorporaAtCommit.add(corpusId);
+    this.registerAtCommit();
   }
 
   async fileKeysOfCorpus(scope: CorpusScope): Promise<string[]> {
@@ -274,7 +309,17 @@ export class DocumentsRepo {
     if (events.length === 0) return;
     if (this.atCommit === undefined) return this.insertEvents(events);
     this.eventsAtCommit.push(...events);
-    this.atCommit.once('document events', () => this.insertEvents(this.eventsAtCommit.splice(0)));
+    this.registerAtCommit();
+  }
+
+  /** One write at the transaction's end: its events, then its corpora's search generations, in that order whichever came first. */
+  private registerAtCommit(): void {
+    this.atCommit!.once('document events and search generations', async () => {
+      if (this.eventsAtCommit.length > 0) await this.insertEvents(this.eventsAtCommit.splice(0));
+      const changed = [...this.changedCorporaAtCommit];
+      this.changedCorporaAtCommit.clear();
+      await raiseSearchGenerations(this.db, changed);
+    });
   }
 
   private async insertEvents(events: readonly DocumentEvent[]): Promise<void> {

@@ -118,7 +118,7 @@ export class DocumentsService {
         const at = now();
         if (onDuplicate === 'replace') {
           const replacedHashes = new Set(duplicates.map((duplicate) => duplicate.hash));
-          for (const old of existing) if (replacedHashes.has(old.content_hash)) await this.markDeleted(repos, actor, old.id, at);
+          for (const old of existing) if (replacedHashes.has(old.content_hash)) await this.markDeleted(repos, actor, { ...scope, documentId: old.id }, at);
         }
         // One statement for all the rows, one for their events, one for their jobs.
         const idByKey = await repos.documents.insertMany(
@@ -212,9 +212,8 @@ export class DocumentsService {
     return { bytes, type: document.type, source: document.source };
   }
 
-  private async markDeleted(repos: Repositories, actor: Actor, documentId: number, at: string) {
-    await repos.documents.deleteChunks(actor.organizationId, documentId);
-    await repos.documents.updateInOrganization(actor.organizationId, documentId, { deleted_on: at, modified_on: at, modified_by: actor.userId });
+  private markDeleted(repos: Repositories, actor: Actor, document: CorpusScope & { documentId: number }, at: string) {
+    return repos.documents.markDeleted({ id: document.documentId, organization_id: document.organizationId, corpus_id: document.corpusId }, { at, by: actor.userId });
   }
 
   /** A document of the corpus that is not deleted, which the caller may change. */
@@ -228,7 +227,7 @@ export class DocumentsService {
   /** Marks the document deleted and removes its chunks at once, so it leaves retrieval with this request. */
   async delete(actor: Actor, corpusId: number, documentId: number): Promise<DocumentView> {
     const { scope, document } = await this.changeable(actor, corpusId, documentId);
-    await this.store.transaction((repos) => this.markDeleted(repos, actor, documentId, now()));
+    await this.store.transaction((repos) => this.markDeleted(repos, actor, { ...scope, documentId }, now()));
     if (document.file_key) await this.blobs.delete(document.file_key);
     await this.store.repos.documents.updateInOrganization(actor.organizationId, documentId, { file_key: null });
     return this.view(scope, documentId);

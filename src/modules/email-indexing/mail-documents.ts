@@ -14,8 +14,7 @@ export async function removeMailDocuments(store: UnitOfWork, blobs: BlobStore, m
       if (item.document_id === null) continue;
       const document = await repos.documents.findForProcessing(mailbox.organization_id, item.document_id);
       if (!document || document.deleted_on !== null) continue;
-      await repos.documents.deleteChunks(mailbox.organization_id, item.document_id);
-      await repos.documents.updateInOrganization(mailbox.organization_id, item.document_id, { deleted_on: at, modified_on: at, modified_by: mailbox.created_by });
+      await repos.documents.markDeleted(document, { at, by: mailbox.created_by });
       await repos.mailboxes.bump(mailbox.id, 'sync_removed');
       if (document.file_key !== null) files.push({ documentId: item.document_id, key: document.file_key });
     }

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { SearchTerms } from '../../search/analyzer.js';
 import { reanalyzeChunks } from '../../search/reanalyze.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
+import { raiseSearchGenerations, searchGenerationsOf } from './search-generations.js';
 
 export class PassagesRepo {
   constructor(
@@ -46,8 +47,15 @@ export class PassagesRepo {
   }
 
   /** Makes the search terms of the corpus's chunks again, after its language changed. */
-  reanalyzeCorpus(corpusId: number): Promise<number> {
-    return reanalyzeChunks(this.db, corpusId, (terms) => this.searchColumns(terms));
+  async reanalyzeCorpus(corpusId: number): Promise<number> {
+    const reanalysed = await reanalyzeChunks(this.db, corpusId, (terms) => this.searchColumns(terms));
+    await raiseSearchGenerations(this.db, [corpusId]);
+    return reanalysed;
+  }
+
+  /** The corpora's search generations: their statistics kept by a process hold while these do. */
+  searchGenerations(corpusIds: readonly number[]): Promise<Map<number, number>> {
+    return searchGenerationsOf(this.db, corpusIds);
   }
 
   /**

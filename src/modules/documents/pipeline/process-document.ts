@@ -127,7 +127,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       // Chunks are only ever stored with their count, by this transaction: a document read with none
       // has none to delete (one stored meanwhile by another worker makes the insert fail, and the job
       // is tried again).
-      if (document.chunk_count > 0) await repos.documents.deleteChunks(document.organization_id, document.id);
+      if (document.chunk_count > 0) await repos.documents.deleteChunks(document);
       await repos.documents.insertChunks(
         chunks.map((chunk, index) => ({
           organization_id: document.organization_id,
