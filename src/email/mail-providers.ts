@@ -1,5 +1,5 @@
 // The two mail providers as the settings configure them: each one's OAuth client, its API, its
-// reader of changes, and the address of the mailbox a token opens.
+// reader of changes, and the identity of the mailbox a token opens.
 import type { EmailIndexingSettings, MailProviderSettings } from '../config.js';
 import type { MailProvider } from '../db/schema.js';
 import type { EgressClient } from '../net/egress.js';
@@ -9,6 +9,7 @@ import { MailApi, type MailApiOptions } from './mail-api.js';
 import { MailError } from './mail-errors.js';
 import type { MailReader } from './mail-reader.js';
 import { MailOAuthClient } from './oauth-client.js';
+import { normalizeAddress } from './signed-state.js';
 
 export const DEFAULT_FOLDERS: Record<MailProvider, string[]> = { microsoft: ['inbox'], google: ['INBOX'] };
 
@@ -49,13 +50,25 @@ export class MailProviders {
     return provider === 'microsoft' ? new GraphMailReader(api, folders, maxAttachmentBytes) : new GmailReader(api, folders, maxAttachmentBytes);
   }
 
-  /** The address of the mailbox the token opens (Graph `/me`, Gmail's profile). */
-  async address(provider: MailProvider, api: MailApi): Promise<string> {
-    const found =
+  /**
+   * Who the token belongs to, as the provider itself names the signed-in account: Graph `/me` (its
+   * `mail`, else its `userPrincipalName`, is the mailbox's address; either may be the one expected),
+   * Gmail's profile (`emailAddress`). Read through the API client, so over the egress client.
+   */
+  async identity(provider: MailProvider, api: MailApi): Promise<MailboxIdentity> {
+    const names =
       provider === 'microsoft'
-        ? await api.getJson<{ mail?: string | null; userPrincipalName?: string }>(`${api.base}/me?$select=mail,userPrincipalName`).then((me) => me.mail || me.userPrincipalName)
-        : await api.getJson<{ emailAddress?: string }>(`${api.base}/users/me/profile`).then((profile) => profile.emailAddress);
-    if (typeof found !== 'string' || found.trim() === '' || found.length > 320) throw new MailError('bad_response', `${API_NAMES[provider]} named no mailbox address`);
-    return found.trim().toLowerCase();
+        ? await api.getJson<{ mail?: unknown; userPrincipalName?: unknown }>(`${api.base}/me?$select=mail,userPrincipalName`).then((me) => [me.mail, me.userPrincipalName])
+        : await api.getJson<{ emailAddress?: unknown }>(`${api.base}/users/me/profile`).then((profile) => [profile.emailAddress]);
+    const addresses = names.filter((name): name is string => typeof name === 'string' && name.trim() !== '' && name.length <= 320).map(normalizeAddress);
+    if (addresses.length === 0) throw new MailError('bad_response', `${API_NAMES[provider]} named no mailbox address`);
+    return { address: addresses[0]!, addresses: [...new Set(addresses)] };
   }
+}
+
+export interface MailboxIdentity {
+  /** The mailbox's address, lower-cased: what the mailbox is stored and shown as. */
+  address: string;
+  /** Every address the provider names for the account (Graph: mail and user principal name). */
+  addresses: string[];
 }

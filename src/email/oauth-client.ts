@@ -1,7 +1,7 @@
 // The OAuth 2 authorization-code flow with PKCE (S256) against Microsoft's identity platform and
 // Google, through oauth4webapi (its HTTP through the egress client, see egress-fetch.ts): the
 // authorization URL, the code exchanged for tokens, and access tokens from the refresh token.
-// The state is ours (state.ts): it is checked before anything here runs.
+// The state is ours (signed-state.ts): it is checked before anything here runs.
 import * as oauth from 'oauth4webapi';
 import type { MailProviderSettings } from '../config.js';
 import type { MailProvider } from '../db/schema.js';
@@ -49,7 +49,8 @@ export class MailOAuthClient {
     return oauth.generateRandomCodeVerifier();
   }
 
-  async authorizationUrl(redirectUri: string, state: string, verifier: string): Promise<URL> {
+  /** `loginHint`, the mailbox expected, preselects that account on the provider's sign-in page (both providers read `login_hint`). */
+  async authorizationUrl(redirectUri: string, state: string, verifier: string, loginHint: string): Promise<URL> {
     const url = new URL(this.settings.authorizeUrl.href);
     url.searchParams.set('client_id', this.settings.clientId);
     url.searchParams.set('response_type', 'code');
@@ -58,6 +59,7 @@ export class MailOAuthClient {
     url.searchParams.set('state', state);
     url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
     url.searchParams.set('code_challenge_method', 'S256');
+    url.searchParams.set('login_hint', loginHint);
     for (const [name, value] of Object.entries(EXTRA_PARAMETERS[this.provider])) url.searchParams.set(name, value);
     return url;
   }

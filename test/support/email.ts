@@ -21,6 +21,8 @@ export async function linkMailbox(
   const authorize = await user.api.post('/api/email-indexing/authorize/', {
     provider,
     corpus_id: corpusId,
+    // The fake's box is not the user's own address: it is named as the mailbox expected.
+    mailbox: provider === 'microsoft' ? fake.graph.address : fake.gmail.address,
     ...(options.folders ? { folders: options.folders } : {}),
     ...(options.schedule_minutes !== undefined ? { schedule_minutes: options.schedule_minutes } : {}),
   });

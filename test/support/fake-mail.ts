@@ -2,7 +2,9 @@
 // (`/microsoft/…`, `/google/…`: consent hands out a code bound to the PKCE challenge and redirect URI;
 // the token endpoint checks the verifier, and refreshes, rotates or refuses refresh tokens), Graph's
 // mail (`/graph/…`: `/me`, folder message delta, attachments) and the Gmail API (`/gmail/…`: profile,
-// messages by label, history, message and attachment reads). Tests change the mailboxes, make calls
+// messages by label, history, message and attachment reads). Each token belongs to the account that
+// consented (by default the box's own address; a test may sign in as another): `/me` and the profile
+// name that account. Tests change the mailboxes, make calls
 // fail with a status (and Retry-After), expire delta links and history ids, hold an attachment until
 // released, and count what was fetched.
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,6 +21,8 @@ interface Grant {
   provider: Provider;
   challenge: string;
   redirectUri: string;
+  /** The account that signed in and consented. */
+  account: string;
 }
 
 export class FakeMail {
@@ -26,8 +30,9 @@ export class FakeMail {
   readonly graph = new FakeGraphBox();
   readonly gmail = new FakeGmailBox();
   private readonly codes = new Map<string, Grant>();
-  private readonly refreshTokens = new Map<string, Provider>();
-  private readonly accessTokens = new Set<string>();
+  private readonly refreshTokens = new Map<string, { provider: Provider; account: string }>();
+  /** Access token → the account it belongs to. */
+  private readonly accessTokens = new Map<string, string>();
   tokenRequests: URLSearchParams[] = [];
   /** The next code exchange answers without a refresh token (as providers do on re-consent). */
   omitRefreshToken = false;
@@ -73,12 +78,16 @@ export class FakeMail {
     };
   }
 
-  /** The owner consents on the provider's page: answers the callback's query (code and state) as the browser would bring it. */
-  consent(authorizationUrl: string): string {
+  /**
+   * Someone signs in on the provider's page and consents: answers the callback's query (code and state)
+   * as the browser would bring it. `as` is the account signed in; by default the box's own address.
+   */
+  consent(authorizationUrl: string, as?: string): string {
     const url = new URL(authorizationUrl);
     const provider = url.pathname.split('/')[1] as Provider;
     const code = randomBytes(12).toString('hex');
-    this.codes.set(code, { provider, challenge: url.searchParams.get('code_challenge') ?? '', redirectUri: url.searchParams.get('redirect_uri') ?? '' });
+    const account = as ?? (provider === 'microsoft' ? this.graph.address : this.gmail.address);
+    this.codes.set(code, { provider, challenge: url.searchParams.get('code_challenge') ?? '', redirectUri: url.searchParams.get('redirect_uri') ?? '', account });
     return `code=${code}&state=${encodeURIComponent(url.searchParams.get('state') ?? '')}`;
   }
 
@@ -87,13 +96,13 @@ export class FakeMail {
     this.refreshTokens.clear();
   }
 
-  private issue(provider: Provider, withRefresh: boolean): Record<string, unknown> {
+  private issue(provider: Provider, account: string, withRefresh: boolean): Record<string, unknown> {
     const access = `access-${randomBytes(8).toString('hex')}`;
-    this.accessTokens.add(access);
+    this.accessTokens.set(access, account);
     const tokens: Record<string, unknown> = { token_type: 'Bearer', expires_in: 3599, access_token: access, scope: 'mail.read' };
     if (withRefresh) {
       const refresh = `refresh-${randomBytes(8).toString('hex')}`;
-      this.refreshTokens.set(refresh, provider);
+      this.refreshTokens.set(refresh, { provider, account });
       tokens.refresh_token = refresh;
     }
     return tokens;
@@ -107,15 +116,16 @@ export class FakeMail {
       this.codes.delete(form.get('code') ?? '');
       const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
       if (!grant || grant.provider !== provider || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
-      const tokens = this.issue(provider, !this.omitRefreshToken);
+      const tokens = this.issue(provider, grant.account, !this.omitRefreshToken);
       this.omitRefreshToken = false;
       return json(200, tokens);
     }
     if (form.get('grant_type') === 'refresh_token') {
-      if (this.refreshTokens.get(form.get('refresh_token') ?? '') !== provider) return json(400, { error: 'invalid_grant', error_description: 'The refresh token was revoked.' });
+      const held = this.refreshTokens.get(form.get('refresh_token') ?? '');
+      if (held?.provider !== provider) return json(400, { error: 'invalid_grant', error_description: 'The refresh token was revoked.' });
       // A rotated refresh token replaces the one presented, which stops working.
       if (this.rotateRefreshTokens === 'new') this.refreshTokens.delete(form.get('refresh_token') ?? '');
-      const tokens = this.issue(provider, this.rotateRefreshTokens === 'new');
+      const tokens = this.issue(provider, held.account, this.rotateRefreshTokens === 'new');
       if (this.rotateRefreshTokens === 'empty') tokens.refresh_token = '';
       return json(200, tokens);
     }
@@ -132,10 +142,10 @@ export class FakeMail {
       if (failure && failure.times-- > 0) return json(failure.status, { error: 'temporarily_unavailable' });
       return this.token(token[1] as Provider, new URLSearchParams(body.toString('utf8')), json);
     }
-    const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (this.apiUnauthorized || !this.accessTokens.has(bearer)) return json(401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired or is not yet valid.' } });
-    if (url.pathname.startsWith('/graph/v1.0/')) return this.graph.serve(url, url.pathname.slice('/graph/v1.0'.length), this.origin + '/graph/v1.0', json);
-    if (url.pathname.startsWith('/gmail/gmail/v1/')) return this.gmail.serve(url, url.pathname.slice('/gmail/gmail/v1'.length), json);
+    const account = this.accessTokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
+    if (this.apiUnauthorized || account === undefined) return json(401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired or is not yet valid.' } });
+    if (url.pathname.startsWith('/graph/v1.0/')) return this.graph.serve(url, url.pathname.slice('/graph/v1.0'.length), this.origin + '/graph/v1.0', account, json);
+    if (url.pathname.startsWith('/gmail/gmail/v1/')) return this.gmail.serve(url, url.pathname.slice('/gmail/gmail/v1'.length), account, json);
     json(404, { error: { code: 'NotFound', message: `No route ${url.pathname}` } });
   }
 }

@@ -1,6 +1,6 @@
 // The mailboxes behind the fake mail providers (fake-mail.ts): a Microsoft 365 mailbox served as
 // Graph's folder message delta and attachments, and a Gmail mailbox served as labels, history and
-// messages. Every change is logged, so that a delta link (`?token=<index>`) or a history id answers
+// messages. `/me` and the profile name the account the access token belongs to. Every change is logged, so that a delta link (`?token=<index>`) or a history id answers
 // the changes since it was given, as the real APIs do.
 import { failing, HeldRequests, type Failure, type Json } from './fake-upstream.js';
 
@@ -73,8 +73,9 @@ export class FakeGraphBox extends Downloads {
     this.messages.delete(id);
   }
 
-  async serve(url: URL, path: string, base: string, json: Json): Promise<void> {
-    if (path === '/me') return json(200, { mail: this.address, userPrincipalName: this.address });
+  /** `account`: who the access token belongs to, as `/me` names it. */
+  async serve(url: URL, path: string, base: string, account: string, json: Json): Promise<void> {
+    if (path === '/me') return json(200, { mail: account, userPrincipalName: account });
     const delta = path.match(/^\/me\/mailFolders\/([^/]+)\/messages\/delta$/);
     if (delta) {
       const folder = decodeURIComponent(delta[1]!);
@@ -183,8 +184,9 @@ export class FakeGmailBox extends Downloads {
     return { id: m.id, labelIds: m.labels, internalDate: String(Date.parse('2026-11-20T09:00:00Z')), payload: { partId: '', mimeType: 'multipart/mixed', headers, body: { size: 0 }, parts: [text, ...files] } };
   }
 
-  async serve(url: URL, path: string, json: Json): Promise<void> {
-    if (path === '/users/me/profile') return json(200, { emailAddress: this.address, historyId: String(this.historyId) });
+  /** `account`: who the access token belongs to, as the profile names it. */
+  async serve(url: URL, path: string, account: string, json: Json): Promise<void> {
+    if (path === '/users/me/profile') return json(200, { emailAddress: account, historyId: String(this.historyId) });
     const skip = Number(url.searchParams.get('pageToken') ?? 0);
     if (path === '/users/me/messages') {
       this.listRequests.push(url.search);

@@ -1,9 +1,12 @@
 // Linking a mailbox to a corpus through the provider's OAuth 2 authorization-code flow with PKCE.
 // `authorize` checks the caller may write to the corpus, keeps a pending authorization (its nonce, the
 // PKCE verifier sealed: it never reaches the browser) and answers the provider's URL with a signed
-// state that expires. `complete` is the public callback: it accepts nothing but a valid state (signed
-// here, not expired, its authorization unused, which it marks used at once, so a replay is refused),
-// exchanges the code with the verifier, and stores the refresh token sealed on the mailbox (created,
+// state that expires and names the mailbox expected (the one given, or the caller's e-mail).
+// `complete` is the public callback: it accepts nothing but a valid state (signed here, not expired,
+// its authorization unused, which it marks used at once, so a replay is refused), exchanges the code
+// with the verifier, and links only the expected mailbox: whoever opens the URL signs in at the
+// provider, so without this anyone handed the link would put their own mailbox into the caller's
+// corpus (or be phished into it). It then stores the refresh token sealed on the mailbox (created,
 // or updated when the same mailbox is authorized again: a missing refresh token never replaces the
 // stored one, and a sync running meanwhile is superseded: see mail-sync.ts), then queues its first
 // sync. Every refusal is a 4xx before anything is written.
@@ -12,13 +15,14 @@ import type { MailProviders } from '../../email/mail-providers.js';
 import { DEFAULT_FOLDERS } from '../../email/mail-providers.js';
 import { MailError } from '../../email/mail-errors.js';
 import { MailOAuthClient, type TokenSet } from '../../email/oauth-client.js';
-import { StateSigner } from '../../email/signed-state.js';
-import { BadRequest, UpstreamError } from '../../errors.js';
+import { normalizeAddress, StateSigner, type StatePayload } from '../../email/signed-state.js';
+import { BadRequest, Forbidden, UpstreamError } from '../../errors.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
-import type { AuthorizeInput, CallbackInput, MailboxView } from './email-indexing.schemas.js';
+import { isOrganizationAdmin } from '../corpora/corpus.policy.js';
+import type { AuthorizationView, AuthorizeInput, CallbackInput, MailboxView } from './email-indexing.schemas.js';
 import { refreshTokenColumns } from './mailbox-secrets.js';
 import { foldersOf, presentMailbox } from './mailbox.presenter.js';
 import type { EmailAuthorizationRow } from './mailboxes.repo.js';
@@ -39,10 +43,16 @@ export class EmailAuthorizationService {
     private readonly onEnqueued: () => void,
   ) {}
 
-  async authorize(actor: Actor, input: AuthorizeInput): Promise<{ authorization_url: string; redirect_uri: string; expires_on: string }> {
+  async authorize(actor: Actor, input: AuthorizeInput): Promise<AuthorizationView> {
     await this.corpora.requireCorpus(actor, input.corpus_id, 'write');
     if (!this.providers.configured(input.provider)) {
       throw new BadRequest(`E-mail indexing with ${input.provider} is not configured on this server`, [{ pointer: '/body/provider', message: 'no client id and secret are set for it' }]);
+    }
+    const mailbox = normalizeAddress(input.mailbox ?? actor.email);
+    // Naming another person's mailbox is how a link gets sent to them to consent into a corpus they do
+    // not see: only the organization's owners and admins may (a shared mailbox, a team's inbox).
+    if (mailbox !== normalizeAddress(actor.email) && !isOrganizationAdmin(actor)) {
+      throw new Forbidden('Only the organization’s owners and admins may link a mailbox other than their own e-mail');
     }
     const at = now();
     const expiresAt = Date.parse(at) + AUTHORIZATION_MINUTES * 60_000;
@@ -64,13 +74,13 @@ export class EmailAuthorizationService {
       expires_on: new Date(expiresAt).toISOString(),
       created_on: at,
     });
-    const state = this.signer.sign({ nonce, expiresAt });
-    const url = await this.providers.oauth(input.provider).authorizationUrl(this.providers.redirectUri, state, verifier);
-    return { authorization_url: url.href, redirect_uri: this.providers.redirectUri, expires_on: new Date(expiresAt).toISOString() };
+    const state = this.signer.sign(nonce, expiresAt, mailbox);
+    const url = await this.providers.oauth(input.provider).authorizationUrl(this.providers.redirectUri, state, verifier, mailbox);
+    return { authorization_url: url.href, redirect_uri: this.providers.redirectUri, expires_on: new Date(expiresAt).toISOString(), mailbox };
   }
 
   async complete(query: CallbackInput, callback: URLSearchParams): Promise<MailboxView> {
-    const authorization = await this.useState(query.state);
+    const { authorization, state } = await this.useState(query.state);
     if (query.error !== undefined) {
       throw new BadRequest(`The mailbox’s owner or the provider refused the authorization: ${query.error.slice(0, 100)}`, [{ pointer: '/querystring/error', message: query.error.slice(0, 100) }]);
     }
@@ -79,14 +89,21 @@ export class EmailAuthorizationService {
     const oauth = this.providers.oauth(authorization.provider);
     const tokens = await this.upstream(() => oauth.exchangeCode(callback, query.state!, this.providers.redirectUri, verifier));
     const api = this.providers.api(authorization.provider, tokens.accessToken, { wait: async () => undefined, maxRetries: 0, maxWaitMs: 0, maxBytes: 256 * 1024, now: () => Date.now() });
-    const address = await this.upstream(() => this.providers.address(authorization.provider, api));
-    const view = await this.link(authorization, address, tokens);
+    const identity = await this.upstream(() => this.providers.identity(authorization.provider, api));
+    if (!this.signer.expects(state, identity.addresses)) {
+      // The tokens are dropped unused: nothing of that account is kept.
+      throw new BadRequest(
+        `The account signed in at the provider (${identity.address}) is not the mailbox this authorization was started for: start it again and sign in with that mailbox, or name this one as \`mailbox\` when starting`,
+        [{ pointer: '/querystring/code', message: 'granted by another mailbox than the one expected' }],
+      );
+    }
+    const view = await this.link(authorization, identity.address, tokens);
     this.onEnqueued();
     return view;
   }
 
   /** The pending authorization a state names, marked used; a 400 for a missing, forged, expired or replayed state. */
-  private async useState(state: string | undefined): Promise<EmailAuthorizationRow> {
+  private async useState(state: string | undefined): Promise<{ authorization: EmailAuthorizationRow; state: StatePayload }> {
     if (state === undefined || state === '') throw new BadRequest('The callback carries no state', STATE_POINTER);
     const at = now();
     const payload = this.signer.verify(state, Date.parse(at));
@@ -96,7 +113,7 @@ export class EmailAuthorizationService {
     if (!authorization) throw new BadRequest('The state names no authorization of this server', STATE_POINTER);
     if (Date.parse(authorization.expires_on) <= Date.parse(at)) throw new BadRequest('The authorization expired: start it again', STATE_POINTER);
     if (!(await this.store.repos.mailboxes.useAuthorization(authorization.id, at))) throw new BadRequest('The authorization was already used: start it again', STATE_POINTER);
-    return authorization;
+    return { authorization, state: payload };
   }
 
   /** A refused code is the caller's (400); a provider that fails or is out of reach, a 502. */

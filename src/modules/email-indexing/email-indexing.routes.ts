@@ -22,7 +22,7 @@ export const emailIndexingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'authorizeEmailIndexingLegacy',
         tags: ['legacy'],
         summary: 'Start e-mail indexing authorization (OAuth 2 authorization-code flow)',
-        description: `Answers the provider’s consent URL (PKCE S256, a signed state good for 10 minutes) for the mailbox’s owner to open; the provider then calls GET /api/email-indexing/callback/, which links the mailbox to the corpus and queues its first sync. ${WHO} A provider without a client id and secret configured is a 400.`,
+        description: `Answers the provider’s consent URL (PKCE S256, a signed state good for 10 minutes) for the mailbox’s owner to open; the provider then calls GET /api/email-indexing/callback/, which links the mailbox to the corpus and queues its first sync. Only the expected mailbox (mailbox, by default the caller’s e-mail) may complete it: the account that signs in at the provider must be that one. ${WHO} A provider without a client id and secret configured is a 400.`,
         body: AuthorizeBody,
         response: responses({ 200: AuthorizationSchema }, [403, 404]),
       },
@@ -39,7 +39,7 @@ export const emailIndexingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['legacy'],
         summary: 'Finish e-mail indexing authorization',
         description:
-          'Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, or the provider’s refusal (?error=access_denied), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued.',
+          'Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued.',
         security: [],
         querystring: CallbackQuery,
         response: responses({ 200: MailboxSchema }, [502], { public: true }),

@@ -20,6 +20,14 @@ export const AuthorizeBody = Type.Object({
     }),
   ),
   schedule_minutes: Type.Optional({ ...ScheduleMinutes, description: `${ScheduleMinutes.description}. Absent: a new mailbox has none, one authorized again keeps its own` }),
+  mailbox: Type.Optional(
+    Type.String({
+      format: 'email',
+      maxLength: 254,
+      description:
+        'The address of the mailbox expected to sign in at the provider (compared without case). Default: the e-mail of the caller; another address only for the organization’s owners and admins (403 otherwise). The callback links only that mailbox; another account signing in is a 400 that writes nothing',
+    }),
+  ),
 });
 export type AuthorizeInput = Static<typeof AuthorizeBody>;
 
@@ -29,13 +37,17 @@ export const AuthorizationSchema = named(
     authorization_url: Type.String({ description: 'Where to send the mailbox’s owner: the provider’s consent page (PKCE S256, signed state)' }),
     redirect_uri: Type.String({ description: 'The callback the provider returns to; register it with the provider’s application' }),
     expires_on: Timestamp('The state’s end: a callback after it is refused'),
+    mailbox: Type.String({ description: 'The mailbox that must sign in at the provider (lower-cased): the one given, or the caller’s e-mail' }),
   }),
   {
     authorization_url: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=…&response_type=code&code_challenge_method=S256&state=…',
     redirect_uri: 'https://agents.example.com/api/email-indexing/callback/',
     expires_on: '2026-11-20T10:25:30.123Z',
+    mailbox: 'alice@contoso.example',
   },
 );
+
+export type AuthorizationView = Static<typeof AuthorizationSchema>;
 
 export const CallbackQuery = Type.Object(
   {
