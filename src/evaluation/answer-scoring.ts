@@ -2,6 +2,7 @@
 // figures (length, latency, cost), and what it drew on against the expected sources. Judge metrics
 // and semantic similarity call a model (judge.ts, the runner); what they and these share — when a
 // result is undetermined or an error before any scoring — is decided here too.
+import { compileLinear, WORK_BUDGET, type LinearRegExp } from '../regexp/index.js';
 import type { MetricKind } from './metric-kinds.js';
 import { KINDS } from './metric-kinds.js';
 import { failed, scored, undetermined, type MetricOutcome } from './outcome.js';
@@ -48,9 +49,12 @@ export interface AnswerUnderTest {
 }
 
 /** A regular expression kept compiled per metric: a metric's pattern is compiled once an evaluation. */
-export type CompiledPatterns = Map<number, RegExp>;
+export type CompiledPatterns = Map<number, LinearRegExp>;
 
-/** Answers are cut to this many characters before a pattern reads them. */
+/**
+ * Answers are cut to this many characters before a pattern reads them, or fewer for a large pattern:
+ * as many as its program size lets RE2 read within one check's budget of steps (src/regexp).
+ */
 export const REGEX_INPUT_CHARACTERS = 100_000;
 
 /**
@@ -122,14 +126,14 @@ function scoreRegex(metric: MetricDefinition, answer: string, patterns: Compiled
   let pattern = patterns.get(metric.id);
   if (pattern === undefined) {
     try {
-      pattern = new RegExp(String(metric.parameters.pattern), typeof metric.parameters.flags === 'string' ? metric.parameters.flags : '');
+      // The u flag is always on (src/regexp reads every pattern so): it is left out of the flags given.
+      pattern = compileLinear(String(metric.parameters.pattern), typeof metric.parameters.flags === 'string' ? metric.parameters.flags.replace('u', '') : '');
     } catch (error) {
-      return failed(`The pattern cannot be compiled: ${(error as Error).message}`);
+      // A metric saved before its pattern was checked for RE2.
+      return failed(`The pattern cannot be run: it ${(error as Error).message}`);
     }
     patterns.set(metric.id, pattern);
   }
-  // A pattern with the g or y flag keeps state between calls; the flags allowed have none, but lastIndex is reset all the same.
-  pattern.lastIndex = 0;
-  const matched = pattern.test(answer.slice(0, REGEX_INPUT_CHARACTERS));
+  const matched = pattern.test(answer.slice(0, Math.min(REGEX_INPUT_CHARACTERS, pattern.charactersWithin(WORK_BUDGET) - 1)));
   return scored(Number(metric.parameters.must_match === false ? !matched : matched));
 }

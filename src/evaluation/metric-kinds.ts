@@ -71,7 +71,7 @@ export const KINDS: Record<MetricKind, KindDefinition> = {
     builtin: { name: 'Contains the expected answer', parameters: {}, threshold: 1 },
   },
   regex: {
-    description: '1 when the answer matches `pattern` (with `flags` among i, m, s, u), or does not when must_match is false, else 0. Patterns that could backtrack catastrophically are refused',
+    description: '1 when the answer matches `pattern` (with `flags` among i, m, s, u), or does not when must_match is false, else 0. The pattern runs on RE2, in time linear in the answer: lookaround and backreferences are refused',
     unit: 'score',
     passWhen: 'at_least',
     needs: null,

@@ -1,13 +1,18 @@
 // The parameters of a tool are a JSON Schema: an API tool's checked as one when it is saved (against
-// the meta-schema, and compiled), and every tool's used to check the model's arguments at every call. One Ajv
-// instance, validators kept by schema text so that a tool's schema is compiled once.
+// the meta-schema, its patterns, and compiled), and every tool's used to check the model's arguments at
+// every call. One Ajv instance, validators kept by schema text so that a tool's schema is compiled once.
+// Its patterns run on RE2 (src/tools/schema-patterns.ts), never on the native engine: arguments come
+// from the model, and may be written by whoever got text in front of it.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { PatternRefused, TooMuchPatternWork } from '../regexp/index.js';
+import { linearRegExpEngine, patternProblems, withPatternBudget } from './schema-patterns.js';
 
 // OpenAPI's formats that JSON Schema does not define: accepted as annotations.
 const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, logger: false });
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, logger: false, code: { regExp: linearRegExpEngine } });
+// Of these formats only `regex` reads the value as a pattern, and only compiles it (natively, never run).
 addFormats.default(ajv);
 for (const format of OPENAPI_FORMATS) ajv.addFormat(format, true);
 
@@ -43,9 +48,11 @@ export interface SchemaProblem {
 const asProblems = (errors: ErrorObject[] | null | undefined): SchemaProblem[] =>
   (errors ?? []).slice(0, 10).map((error) => ({ path: error.instancePath, message: error.message ?? 'is not valid' }));
 
-/** Problems of a schema as a JSON Schema (meta-schema, then compilation); empty when it is one. */
+/** Problems of a schema as a JSON Schema (meta-schema, patterns RE2 cannot run, then compilation); empty when it is one. */
 export function schemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
   if (!ajv.validateSchema(schema)) return asProblems(ajv.errors);
+  const patterns = patternProblems(schema);
+  if (patterns.length > 0) return patterns.slice(0, 10);
   try {
     validatorOf(schema);
     return [];
@@ -54,11 +61,21 @@ export function schemaProblems(schema: Record<string, unknown>): SchemaProblem[]
   }
 }
 
-/** Checks arguments against the schema, filling its defaults in a copy. */
+/**
+ * Checks arguments against the schema, filling its defaults in a copy. The patterns of one check share
+ * one budget of steps: a string too long for them is a problem, not a stall.
+ */
 export function checkArguments(schema: Record<string, unknown>, input: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; problems: SchemaProblem[] } {
   const value = structuredClone(input) as Record<string, unknown>;
-  const validate = validatorOf(schema);
-  return validate(value) ? { ok: true, value } : { ok: false, problems: asProblems(validate.errors) };
+  try {
+    const validate = validatorOf(schema);
+    return withPatternBudget(() => validate(value)) ? { ok: true, value } : { ok: false, problems: asProblems(validate.errors) };
+  } catch (error) {
+    if (error instanceof TooMuchPatternWork) return { ok: false, problems: [{ path: '', message: error.message }] };
+    // A schema saved before its patterns were checked for RE2.
+    if (error instanceof PatternRefused) return { ok: false, problems: [{ path: '', message: `cannot be checked: a pattern of the parameters ${error.message}` }] };
+    throw error;
+  }
 }
 
 /** Problems as one sentence: `id must be integer; q is required`. */

@@ -1,13 +1,11 @@
 // The rules a metric definition follows beyond its schema: its kind's parameters (checked against
 // the kind's own schema), a rubric where the kind grades with one, a judge configuration only on
-// judge kinds, and a regular expression that compiles and cannot backtrack catastrophically.
+// judge kinds, and a regular expression that RE2 runs (src/regexp: no backtracking, so no pattern
+// can hold the server however it is written).
 import { Value } from '@sinclair/typebox/value';
 import { BadRequest, type ErrorDetail } from '../../errors.js';
-import { checkPatterns } from '../../guardrails/pattern-safety.js';
 import { KINDS, type MetricKind } from '../../evaluation/metric-kinds.js';
-
-/** How long recheck may take over a metric's pattern before it is refused as not shown safe. */
-const PATTERN_CHECK = { perPatternMs: 3_000, totalMs: 5_000 };
+import { compileLinear, PatternRefused } from '../../regexp/index.js';
 
 export interface MetricSettings {
   parameters: Record<string, unknown>;
@@ -25,18 +23,17 @@ export async function checkMetricSettings(kind: MetricKind, settings: MetricSett
   if (definition.rubric === 'required' && settings.rubric === null) problems.push({ pointer: '/body/rubric', message: `is required for ${kind}` });
   if (definition.rubric === undefined && settings.rubric !== null) problems.push({ pointer: '/body/rubric', message: `${kind} grades with no rubric` });
   if (definition.needs !== 'judge' && settings.llm_configuration_id !== null) problems.push({ pointer: '/body/llm_configuration_id', message: `${kind} calls no judge model` });
-  if (problems.length === 0 && kind === 'regex') problems.push(...(await patternProblems(settings.parameters)));
+  if (problems.length === 0 && kind === 'regex') problems.push(...patternProblems(settings.parameters));
   if (problems.length > 0) throw new BadRequest(`Invalid metric: ${problems[0]!.pointer.replace('/body/', '')} ${problems[0]!.message}`, problems);
 }
 
-async function patternProblems(parameters: Record<string, unknown>): Promise<ErrorDetail[]> {
-  const pattern = String(parameters.pattern);
-  const flags = typeof parameters.flags === 'string' ? parameters.flags : '';
+function patternProblems(parameters: Record<string, unknown>): ErrorDetail[] {
+  const flags = typeof parameters.flags === 'string' ? parameters.flags.replace('u', '') : '';
   try {
-    new RegExp(pattern, flags);
+    compileLinear(String(parameters.pattern), flags);
+    return [];
   } catch (error) {
-    return [{ pointer: '/body/parameters/pattern', message: `is not a valid regular expression: ${(error as Error).message}` }];
+    if (error instanceof PatternRefused) return [{ pointer: '/body/parameters/pattern', message: error.message }];
+    throw error;
   }
-  const [verdict] = await checkPatterns([pattern], flags, PATTERN_CHECK);
-  return verdict!.safe ? [] : [{ pointer: '/body/parameters/pattern', message: `is refused: ${verdict!.reason}` }];
 }

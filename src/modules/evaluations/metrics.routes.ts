@@ -36,7 +36,7 @@ export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Define a metric',
         description:
-          'A kind with its parameters, a threshold, and for judge kinds a rubric and the LLM configuration that judges. A regex pattern that could backtrack catastrophically is refused (400). ' +
+          'A kind with its parameters, a threshold, and for judge kinds a rubric and the LLM configuration that judges. A regex pattern RE2 cannot run (lookaround, backreferences) is refused (400). ' +
           'Owners, admins and members; viewers 403. Names are unique in the organization (409).',
         body: CreateMetricBody,
         response: responses({ 201: Envelope(MetricSchema) }, [403, 404, 409]),

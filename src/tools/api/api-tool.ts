@@ -2,17 +2,23 @@
 // builds the request, sends it through the egress client under the call's deadline, byte cap and
 // signal, and gives what the API answered as the model will read it. Every failure (arguments,
 // refused address, timeout, an answer too large, an HTTP error) is an outcome with status 'error';
-// nothing the API or the arguments do makes it throw.
+// nothing the API or the arguments do makes it throw. Every form of the tool's secret is taken out of
+// every output, whatever the API echoed of the request (src/tools/api/secret-forms.ts).
 import type { RunnableTool, StoredTool, ToolOutcome, ToolRunContext } from '../tool.js';
 import type { ToolDeps } from '../tool-deps.js';
 import type { ApiToolConfig } from './config.js';
 import { checkArguments, describeProblems } from '../json-schema.js';
 import { buildApiRequest, maskRequest } from './request-builder.js';
 import { capOutput, describeFailure, httpFailure, responseText } from './response-text.js';
+import { secretForms, withoutSecret } from './secret-forms.js';
 
 export function createApiTool(tool: StoredTool, deps: Pick<ToolDeps, 'egress' | 'maxOutputCharacters'>): RunnableTool {
   const config = tool.config as ApiToolConfig;
-  const cap = (text: string) => capOutput(text, deps.maxOutputCharacters);
+  const forms = secretForms(config.auth ?? { type: 'none' }, tool.secret);
+  /** The outcome as the model, the answer and the records may see it: the secret taken out before the output is cut. */
+  const redacted = (outcome: ToolOutcome): ToolOutcome => ({ ...outcome, output: withoutSecret(outcome.output, forms) });
+  // Cut after the secret is taken out, so that a cut never leaves part of a secret to be missed.
+  const cap = (text: string) => capOutput(withoutSecret(text, forms), deps.maxOutputCharacters);
 
   async function run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutcome> {
     const checked = checkArguments(config.parameters, input ?? {});
@@ -48,10 +54,10 @@ export function createApiTool(tool: StoredTool, deps: Pick<ToolDeps, 'egress' | 
     definition: { name: tool.name, description: tool.description, parameters: config.parameters },
     async run(input, context) {
       try {
-        return await run(input, context);
+        return redacted(await run(input, context));
       } catch (error) {
         // A fault of ours, not of the API: still an outcome, so that the answer goes on.
-        return { status: 'error', output: `The tool failed: ${error instanceof Error ? error.message : String(error)}` };
+        return redacted({ status: 'error', output: `The tool failed: ${error instanceof Error ? error.message : String(error)}` });
       }
     },
   };

@@ -1,7 +1,8 @@
 // The rules of an API tool's settings beyond their TypeBox schema, checked when a tool is saved:
-// the URL template (http(s), no credentials, placeholders only in the path, a destination the
-// egress rules allow), the parameters as a JSON Schema of an object with names every provider
-// accepts, and that every placeholder and location names a parameter. Each problem is one detail.
+// the URL template (written as the URL parser reads it, http(s), no credentials, placeholders only
+// in the path: src/tools/api/url-template.ts; a destination the egress rules allow), header names as
+// HTTP allows them, the parameters as a JSON Schema of an object with names every provider accepts,
+// and that every placeholder and location names a parameter. Each problem is one detail.
 import type { ErrorDetail } from '../../errors.js';
 import { EgressRefused } from '../../net/egress-errors.js';
 import { checkDestination } from '../../net/egress.js';
@@ -9,6 +10,7 @@ import type { AllowList } from '../../net/allowed-hosts.js';
 import type { ApiToolConfig } from './config.js';
 import { schemaProblems } from '../json-schema.js';
 import { bodyPlaceholders, pathPlaceholders, placementsOf, propertiesOf } from './placements.js';
+import { fillUrlTemplate, urlTemplateProblem } from './url-template.js';
 
 /** Property names every model provider accepts in a tool's parameters. */
 export const PARAMETER_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -18,18 +20,10 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
 export const MAX_PARAMETERS_BYTES = 64 * 1024;
 
 function checkUrl(template: string, allowList: AllowList, at: string): ErrorDetail[] {
-  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? '';
-  if (origin.includes('{')) return [{ pointer: at, message: 'placeholders may only stand in the path, not in the scheme or host' }];
-  let url: URL;
+  const problem = urlTemplateProblem(template);
+  if (problem !== null) return [{ pointer: at, message: problem }];
   try {
-    url = new URL(template.replace(/\{[^{}]*\}/g, 'x'));
-  } catch {
-    return [{ pointer: at, message: 'is not an absolute URL' }];
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return [{ pointer: at, message: 'must be an http: or https: URL' }];
-  if (url.username !== '' || url.password !== '') return [{ pointer: at, message: 'must not carry a user name or password (use auth)' }];
-  try {
-    checkDestination(url, allowList);
+    checkDestination(new URL(fillUrlTemplate(template, () => 'x')), allowList);
   } catch (error) {
     if (error instanceof EgressRefused) return [{ pointer: at, message: error.message }];
     throw error;
@@ -50,6 +44,10 @@ function checkParameters(parameters: Record<string, unknown>, at: string): Error
 /** Every problem of the settings; `at` is the pointer of the config in the request (e.g. /body/config). */
 export function apiConfigProblems(config: ApiToolConfig, allowList: AllowList, at: string): ErrorDetail[] {
   const problems = [...checkUrl(config.url, allowList, `${at}/url`), ...checkParameters(config.parameters, `${at}/parameters`)];
+  if (problems.length > 0) return problems;
+  for (const name of Object.keys(config.headers ?? {})) {
+    if (!TOKEN.test(name)) problems.push({ pointer: `${at}/headers`, message: `${JSON.stringify(name.slice(0, 130))} is not a valid header name (letters, digits and !#$%&'*+.^_\`|~-; no spaces or line breaks)` });
+  }
   if (problems.length > 0) return problems;
   const properties = new Set(propertiesOf(config.parameters));
   for (const name of Object.keys(config.locations ?? {})) {

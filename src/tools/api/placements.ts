@@ -2,6 +2,7 @@
 // a parameter the URL template names goes in the path, one the body template names in the body, and
 // any other in the query of a GET or DELETE and in the body of the other methods.
 import { placeOf, type ApiToolConfig, type ParameterPlace } from './config.js';
+import { URL_PLACEHOLDER } from './url-template.js';
 
 export interface Placement {
   in: ParameterPlace;
@@ -9,13 +10,11 @@ export interface Placement {
   name: string;
 }
 
-/** `{name}` in a URL template. */
-const PATH_PLACEHOLDER = /\{([^{}/?#]+)\}/g;
 /** `{{name}}` in a body template string. */
 export const BODY_PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
 export function pathPlaceholders(urlTemplate: string): string[] {
-  return [...urlTemplate.matchAll(PATH_PLACEHOLDER)].map((match) => match[1]!);
+  return [...urlTemplate.matchAll(URL_PLACEHOLDER)].map((match) => match[1]!);
 }
 
 /** Every parameter a body template names, at any depth. */

@@ -1,10 +1,14 @@
 // From an API tool's settings and the model's arguments to the HTTP request to send, and the same
 // request as people are shown it (secrets masked). Values are encoded for their place: path
-// segments percent-encoded, query values repeated for arrays, headers refused when they hold line
-// breaks, cookies percent-encoded, the body as JSON.
+// segments percent-encoded (and refused when they would be a `.` or `..` segment that climbs the
+// tool's path), query values repeated for arrays, headers refused when they hold line breaks, cookies
+// percent-encoded, the body as JSON. The secret is attached only once the URL is known to go where
+// the tool's template fixes it.
 import type { SentRequest } from '../tool.js';
 import type { ApiAuth, ApiToolConfig } from './config.js';
 import { BODY_PLACEHOLDER, placementsOf } from './placements.js';
+import { secretForms, withoutSecret } from './secret-forms.js';
+import { destinationOf, fillUrlTemplate, fixedDestinationOf, URL_PLACEHOLDER } from './url-template.js';
 
 /** The arguments cannot make a request (a path parameter missing, a header value with a line break). */
 export class ToolInputError extends Error {}
@@ -65,6 +69,48 @@ function applyAuth(auth: ApiAuth, secret: string | null, url: URL, headers: Reco
   else url.searchParams.set(auth.name, secret);
 }
 
+/** Whether a path segment is `.` or `..`, also percent-encoded, once or more (a service may decode it again). */
+function isDotSegment(segment: string): boolean {
+  let text = segment;
+  for (let round = 0; round < 5; round++) {
+    if (text === '.' || text === '..') return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return false;
+    }
+    if (decoded === text) return false;
+    text = decoded;
+  }
+  return true;
+}
+
+/**
+ * The URL with its placeholders filled, refused when a value would make a segment that climbs (`..`)
+ * or when the template lets the values choose the destination (a tool saved before the rule).
+ */
+function filledUrl(template: string, pathValues: Map<string, string>): URL {
+  const destination = fixedDestinationOf(template);
+  if (destination === undefined) throw new ToolInputError('The tool’s URL has a placeholder in its scheme, host or port: an owner or admin must correct it');
+  // Placeholders never span a slash, so each segment of the template is filled on its own.
+  const segments = template.split('/').map((segment) => {
+    const names = [...segment.matchAll(URL_PLACEHOLDER)].map((match) => match[1]!);
+    const filled = fillUrlTemplate(segment, (name) => {
+      const value = pathValues.get(name);
+      if (value === undefined) throw new ToolInputError(`The path parameter ${name} is missing`);
+      return value;
+    });
+    if (names.length > 0 && isDotSegment(filled)) {
+      throw new ToolInputError(`The path parameter ${names.join(' and ')} cannot make a "." or ".." path segment (also percent-encoded): it would leave the tool’s path`);
+    }
+    return filled;
+  });
+  const url = new URL(segments.join('/'));
+  if (destinationOf(url) !== destination) throw new ToolInputError('The path parameters would change where the request goes');
+  return url;
+}
+
 /** The request for these (already validated) arguments. Throws ToolInputError when they cannot make one. */
 export function buildApiRequest(config: ApiToolConfig, args: Record<string, unknown>, secret: string | null): BuiltRequest {
   const placements = placementsOf(config);
@@ -99,12 +145,7 @@ export function buildApiRequest(config: ApiToolConfig, args: Record<string, unkn
     }
   }
 
-  const filledUrl = config.url.replace(/\{([^{}/?#]+)\}/g, (_match, name: string) => {
-    const value = pathValues.get(name);
-    if (value === undefined) throw new ToolInputError(`The path parameter ${name} is missing`);
-    return value;
-  });
-  const url = new URL(filledUrl);
+  const url = filledUrl(config.url, pathValues);
   for (const [name, value] of query) url.searchParams.append(name, value);
   if (cookies.length > 0) headers.cookie = [headers.cookie, ...cookies].filter(Boolean).join('; ');
   applyAuth(config.auth ?? { type: 'none' }, secret, url, headers);
@@ -121,12 +162,8 @@ const SECRET_HEADER = /authorization|api[-_]?key|token|secret|password|session/i
 
 /** The request as shown to people: the secret and credential-like headers replaced by a mask. */
 export function maskRequest(request: BuiltRequest, config: ApiToolConfig, secret: string | null): SentRequest {
-  const hide = (text: string): string => {
-    if (secret === null || secret === '') return text;
-    let hidden = text;
-    for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])) hidden = hidden.split(form).join(MASK);
-    return hidden;
-  };
+  const forms = secretForms(config.auth ?? { type: 'none' }, secret);
+  const hide = (text: string): string => withoutSecret(text, forms, MASK);
   const auth = config.auth ?? { type: 'none' };
   const url = new URL(request.url);
   if (auth.type === 'api_key' && auth.in === 'query' && url.searchParams.has(auth.name)) url.searchParams.set(auth.name, MASK);

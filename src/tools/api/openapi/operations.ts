@@ -6,8 +6,9 @@
 import { BadRequest } from '../../../errors.js';
 import type { ApiToolConfig, ParameterPlace } from '../config.js';
 import { HTTP_KEYS, type OpenApiDocument } from './document.js';
-import { copySchema, SchemaBudget } from './schema-copy.js';
+import { copySchema, externalReference, SchemaBudget } from './schema-copy.js';
 import { authOfOperation } from './security.js';
+import { fixedDestinationOf } from '../url-template.js';
 
 export interface ImportedOperation {
   /** operationId, or `METHOD /path` when the operation has none. */
@@ -91,18 +92,28 @@ function serverUrlOf(document: OpenApiDocument, ref: OperationRef, sourceUrl: st
     if (server && typeof server.url === 'string') base = substituteVariables(server.url, server.variables);
   }
   if (base === undefined) throw new BadRequest('The document names no server: give openapi.server_url', [{ pointer: '/body/openapi/server_url', message: 'is required for this document' }]);
+  let href: string;
   try {
-    return new URL(base, sourceUrl).href.replace(/\/+$/, '');
+    href = new URL(base, sourceUrl).href.replace(/\/+$/, '');
   } catch {
     throw new BadRequest(`The document's server URL "${base.slice(0, 200)}" is relative or invalid: give openapi.server_url`, [{ pointer: '/body/openapi/server_url', message: 'is required for this document' }]);
   }
+  if (fixedDestinationOf(href) === undefined) {
+    throw new BadRequest(`The server URL "${href.slice(0, 200)}" has a placeholder (a variable without a default value) in its scheme, host or port: give openapi.server_url`, [
+      { pointer: '/body/openapi/server_url', message: override === undefined ? 'is required for this document' : 'must not have placeholders in its scheme, host or port' },
+    ]);
+  }
+  return href;
 }
 
 /** Parameters of the path item and the operation, the operation's winning on the same name and place. */
 function parametersOf(ref: OperationRef): Record<string, any>[] {
   const merged = new Map<string, Record<string, any>>();
   for (const parameter of [...(ref.pathItem.parameters ?? []), ...(ref.operation.parameters ?? [])]) {
-    if (parameter !== null && typeof parameter === 'object') merged.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+    if (parameter === null || typeof parameter !== 'object') continue;
+    // The parser leaves a reference to another file as it is: dropping it would make a tool without a parameter the API needs.
+    if (typeof parameter.$ref === 'string') throw externalReference(parameter.$ref);
+    merged.set(`${parameter.in}\u0000${parameter.name}`, parameter);
   }
   return [...merged.values()];
 }
@@ -122,6 +133,7 @@ function requestBodyOf(ref: OperationRef, key: string): { schema: unknown; requi
   if (parametersOf(ref).some((parameter) => parameter.in === 'formData')) throw new BadRequest(`Operation ${key} takes a form, not JSON: it cannot be imported as an API tool`);
   const body = ref.operation.requestBody;
   if (body === undefined || body === null) return undefined;
+  if (typeof body.$ref === 'string') throw externalReference(body.$ref);
   const content: Record<string, any> = body.content ?? {};
   const type = Object.keys(content).find((media) => /^application\/(.+\+)?json\b/i.test(media) || media === '*/*');
   if (type === undefined) throw new BadRequest(`Operation ${key} takes ${Object.keys(content).join(', ') || 'no body type'}, not JSON: it cannot be imported as an API tool`);

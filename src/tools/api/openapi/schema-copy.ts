@@ -12,6 +12,11 @@ export const MAX_SCHEMA_NODES = 5_000;
 // Keywords of OpenAPI schemas that JSON Schema validators do not need and models do not use.
 const DROPPED = new Set(['xml', 'externalDocs', 'example', 'examples', 'discriminator', 'deprecated', 'readOnly', 'writeOnly', '$schema', '$id', 'id']);
 
+/** The refusal of a $ref the parser left unresolved: one to another file or URL, never read. */
+export function externalReference(ref: string): BadRequest {
+  return new BadRequest(`The document refers to ${ref.slice(0, 200)}: references outside the document are not followed`);
+}
+
 export class SchemaBudget {
   private used = 0;
   constructor(private readonly operation: string) {}
@@ -35,7 +40,7 @@ export function copySchema(schema: unknown, budget: SchemaBudget, ancestors: Set
   budget.spend();
   if (ancestors.has(schema)) return { description: '(the same structure again, recursively)' };
   const source = schema as Record<string, unknown>;
-  if (typeof source.$ref === 'string') throw new BadRequest(`The document refers to ${source.$ref.slice(0, 200)}: references outside the document are not followed`);
+  if (typeof source.$ref === 'string') throw externalReference(source.$ref);
   ancestors.add(schema);
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
