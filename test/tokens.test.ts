@@ -73,6 +73,26 @@ describe('token counts', () => {
     }
   });
 
+  it('counts long words as gpt-tokenizer does: ASCII, accented, CJK, emoji, mixed scripts, invisible characters', () => {
+    const random = seeded(314);
+    const drawn = (units: readonly string[], length: number) => Array.from({ length }, () => units[Math.floor(random() * units.length)]!).join('');
+    const words = [
+      'x'.repeat(3000),
+      ` ${'ab'.repeat(1500)}`,
+      drawn([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'], 3000),
+      drawn([...'éèàüößçñåøæœ'], 2000),
+      'é'.repeat(2000),
+      drawn([...'中文字日本語漢字한국어ひらがなカタカナ'], 1500),
+      drawn(['😀', '👍🏽', '🎉', '❤️', '🇫🇷', '👨‍👩‍👧', '…', '—'], 600),
+      drawn([...'aжΩ中ひاक', 'é', '𝐀', '𝑥'], 2000),
+      drawn(['a', 'é', 'ж', '中', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u0301', '\u0316'], 3000),
+      drawn(['\u0301', '\u0316', '\u200b', '\u200d', '\ufe0f', '\ud800', '\udc00'], 1500),
+      // gpt-tokenizer reads a candidate starting with a byte-order mark as the text after it.
+      '\ufeffusing', '\ufeffnamespace', `\ufeff${'x'.repeat(2000)}`, `\ufeff\ufeff${drawn([...'éa中'], 500)}`, '\ufeff//', '\ufeff',
+    ];
+    for (const word of words) expect(countTokens(word), JSON.stringify(word.slice(0, 40))).toBe(countTokensByRegex(word));
+  });
+
   it('counts two texts joined from their own counts and a look at the join, or says it cannot', () => {
     const random = seeded(2024);
     let counted = 0;

@@ -7,27 +7,47 @@
 // then encodes each pre-token alone; so a text's count is the sum of its pre-tokens' counts. The cut
 // is done here by a scanner over character classes (pre-tokens.ts), several times faster than V8
 // running the Unicode regular expression, and each distinct pre-token (a word with its leading
-// space, a run of punctuation) is counted once and remembered: text repeats its words. An ASCII
-// pre-token is merged here (ascii-pairs.ts), any other by gpt-tokenizer. test/tokens.test.ts
-// checks the counts against gpt-tokenizer's own on varied text.
+// space, a run of punctuation) is counted once and remembered: text repeats its words. A pre-token
+// is merged here (cl100k-merge.ts), in O(n log n) of its length: a long word (base64, a run of one
+// letter) costs what its length says. test/tokens.test.ts checks the counts against gpt-tokenizer's
+// own on varied text.
 import { countTokens as countCl100kTokens } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countAsciiPreToken, isAscii } from './ascii-pairs.js';
+import { countPreToken } from './cl100k-merge.js';
 import { preTokenEnd } from './pre-tokens.js';
 
 // Text that happens to contain "<|endoftext|>" is text: counted as characters, never refused.
 const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
-/** Distinct pre-tokens remembered: a large vocabulary's words, a few MB. The oldest go first. */
-const REMEMBERED = 200_000;
-const counted = new Map<string, number>();
+/**
+ * Distinct pre-tokens remembered, a large vocabulary's words (a few MB): up to 100,000 in the newer
+ * generation and as many in the older one. When the newer is full it becomes the older and the older
+ * is forgotten, at once. (Forgetting the oldest entry one at a time made every new word cost more
+ * once the memory was full: a Map finds its first entry by stepping over every one deleted before.)
+ * A word met again in the older generation moves to the newer, so the words text keeps using stay.
+ */
+const GENERATION = 100_000;
+let newer = new Map<string, number>();
+let older = new Map<string, number>();
+/**
+ * Longer pre-tokens are counted each time: they are rarely met twice, and remembering one would keep
+ * its text (a word of megabytes) in memory until 200,000 others came.
+ */
+const LONGEST_REMEMBERED = 1_000;
+
+function remember(preToken: string, count: number): void {
+  if (newer.size >= GENERATION) {
+    older = newer;
+    newer = new Map();
+  }
+  newer.set(preToken, count);
+}
 
 function preTokenCount(preToken: string): number {
-  let count = counted.get(preToken);
-  if (count === undefined) {
-    count = isAscii(preToken) ? countAsciiPreToken(preToken) : countCl100kTokens(preToken, AS_PLAIN_TEXT);
-    if (counted.size >= REMEMBERED) counted.delete(counted.keys().next().value!);
-    counted.set(preToken, count);
-  }
+  if (preToken.length > LONGEST_REMEMBERED) return countPreToken(preToken);
+  let count = newer.get(preToken);
+  if (count !== undefined) return count;
+  count = older.get(preToken) ?? countPreToken(preToken);
+  remember(preToken, count);
   return count;
 }
 
