@@ -8,9 +8,9 @@ import { combineDetectors, NOTHING_DETECTED, windowedDetector, type Detection, t
 import type { GuardrailAction, GuardrailStage, GuardrailType } from './guardrail.js';
 import { lengthDetector } from './length-limit.js';
 import { compilePattern, patternDetector } from './pattern-scan.js';
-import { detectPii, PII_HOLD_BACK } from './pii/detect.js';
+import { detectPiiInReading, PII_HOLD_BACK } from './pii/detect.js';
 import { buildTermAutomaton } from './term-automaton.js';
-import { termDetector } from './term-scan.js';
+import { termDetector, termsWithJoinedWords } from './term-scan.js';
 import { foldForTerms, foldString } from './text-folding.js';
 import { topicEmbeddings } from './topic-embeddings.js';
 import { topicDetector, topicKeywords } from './topic.js';
@@ -44,11 +44,11 @@ function detectorOf(definition: GuardrailDefinition): TextDetector {
   switch (definition.type) {
     case 'pii': {
       const entities = definition.config.entities;
-      return windowedDetector((text) => detectPii(text, entities), PII_HOLD_BACK, PII_STEP);
+      return windowedDetector((reading) => detectPiiInReading(reading, entities), PII_HOLD_BACK, PII_STEP);
     }
     case 'blocked_terms': {
       const detectors: TextDetector[] = [];
-      const automaton = buildTermAutomaton(definition.config.terms.map((term) => foldString(term, foldForTerms)));
+      const automaton = buildTermAutomaton(termsWithJoinedWords(definition.config.terms.map((term) => foldString(term, foldForTerms))));
       if (automaton.longest > 0) detectors.push(termDetector(automaton, { entity_type: BLOCKED_TERM, rule: 'term' }));
       const patterns = (definition.config.patterns ?? []).map((source) => compilePattern(source));
       if (patterns.length > 0) detectors.push(patternDetector(patterns, { entity_type: BLOCKED_PATTERN, rule: 'pattern' }));

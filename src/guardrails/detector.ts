@@ -2,7 +2,9 @@
 // text in pieces and says, after each, what it has found for certain and up to where. A finding that
 // starts before `safe` can no longer change whatever text follows; the streaming guard releases text
 // up to the smallest `safe` of its detectors, and a whole text is one piece followed by the end.
+import { FoldedText } from './folded-text.js';
 import type { Finding } from './guardrail.js';
+import { readingForm } from './reading-form.js';
 
 /**
  * How far a finding reaches when its guardrail redacts or masks: its own characters (`span`), the rest
@@ -71,39 +73,36 @@ export function combineDetectors(detectors: TextDetector[]): TextDetector {
 }
 
 /**
- * A detector that only reads whole texts (PII), run over a moving window: it reads from `holdBack`
- * characters before what is decided to the end, and keeps the findings that start before the last
- * `holdBack` characters, which later text could still change. It reads again only once `step` more
- * characters can be decided, so that a text streamed in small pieces is not read over and over: a
- * stream then holds back between `holdBack` and `holdBack + step` characters for it.
+ * A detector that only reads whole texts (PII), run over a moving window of the text's reading
+ * (reading-form.ts: what a person reads, invisible characters dropped, look-alikes and digits of every
+ * script read as ASCII): it reads from `holdBack` units before what is decided to the end, and keeps
+ * the findings that start before the last `holdBack` units, which later text could still change. It
+ * reads again only once `step` more units can be decided, so that a text streamed in small pieces is
+ * not read over and over: a stream then holds back between `holdBack` and `holdBack + step` units of
+ * the reading for it. Findings are mapped back to the original text.
  */
-export function windowedDetector(find: (text: string) => Finding[], holdBack: number, step: number, scope: Scope = 'span'): TextDetector {
+export function windowedDetector(find: (reading: string) => Finding[], holdBack: number, step: number, scope: Scope = 'span'): TextDetector {
   return {
     holdBack: holdBack + step,
     start() {
-      /** The text from `base` on: what the next window may read. */
-      let text = '';
-      let base = 0;
+      const read = new FoldedText(readingForm);
+      /** Offset of the reading before which everything is decided. */
       let decided = 0;
       return {
-        append: (piece) => {
-          text += piece;
-        },
+        append: (piece) => read.append(piece),
         collect(final) {
-          const length = base + text.length;
+          if (final) read.finish();
+          const length = read.length;
           const limit = final ? length : length - holdBack;
-          if (limit <= decided || (!final && limit - decided < step)) return { detections: [], safe: decided };
+          if (limit <= decided || (!final && limit - decided < step)) return { detections: [], safe: final ? read.consumed : read.originalStart(decided) };
           const from = Math.max(0, decided - holdBack);
-          const window = text.slice(from - base);
-          const detections = find(window)
+          const detections = find(read.slice(from, length))
             .map((finding) => ({ ...finding, start: finding.start + from, end: finding.end + from }))
             .filter((finding) => finding.start >= decided && finding.start < limit)
-            .map((finding) => ({ finding, scope }));
+            .map((finding) => ({ finding: { ...finding, start: read.originalStart(finding.start), end: read.originalEnd(finding.end - 1) }, scope }));
           decided = limit;
-          const keepFrom = Math.max(base, decided - holdBack);
-          text = text.slice(keepFrom - base);
-          base = keepFrom;
-          return { detections, safe: limit };
+          read.discardBefore(decided - holdBack);
+          return { detections, safe: final ? read.consumed : read.originalStart(limit) };
         },
       };
     },

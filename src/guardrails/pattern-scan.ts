@@ -1,11 +1,13 @@
-// Blocked patterns in a text, as it arrives. Each pattern runs on the text folded for patterns (NFKC,
-// invisible characters removed), case-insensitively, from where its last match ended. A match that
+// Blocked patterns in a text, as it arrives. Each pattern runs on the text's reading (reading-form.ts:
+// compatibility forms, digits of every script, dashes, look-alike letters, invisible characters dropped,
+// white space collapsed; line breaks as spaces), case-insensitively, from where its last match ended. A match that
 // starts more than the pattern's reach before the end of the text so far is decided: the engine read
 // nothing past the end to make it. Where no match was found, the search starts again from the first
 // place a later piece could still make one. Only the text a search may still read is kept (an
 // unbounded lookbehind keeps all of it).
 import type { DetectorRun, Detection, TextDetector } from './detector.js';
-import { FoldedText, foldForPatterns } from './text-folding.js';
+import { FoldedText } from './folded-text.js';
+import { foldForPatterns } from './text-folding.js';
 import { regexLookbehind, regexReach } from './regex-reach.js';
 import type { TermLabel } from './term-scan.js';
 

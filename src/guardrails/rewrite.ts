@@ -58,13 +58,18 @@ export function mergeEdits(edits: Edit[]): Edit[] {
   return merged;
 }
 
+/** Digits of every script: a card written in Arabic-Indic digits keeps its last four too. */
+const DIGIT = /\p{Nd}/u;
+const DIGITS = /\p{Nd}/gu;
+const CARD_SEPARATOR = /[\p{Pd}\u2212.]/u;
+
 function masked(text: string, keepLastDigits: boolean): string {
-  let digitsLeft = keepLastDigits ? (text.match(/\d/g)?.length ?? 0) : 0;
+  let digitsLeft = keepLastDigits ? (text.match(DIGITS)?.length ?? 0) : 0;
   let out = '';
   for (const char of text) {
-    if (keepLastDigits && /\d/.test(char)) {
+    if (keepLastDigits && DIGIT.test(char)) {
       out += digitsLeft-- <= 4 ? char : '*';
-    } else if (/\s/.test(char) || (keepLastDigits && /[-.]/.test(char))) {
+    } else if (/\s/.test(char) || (keepLastDigits && CARD_SEPARATOR.test(char))) {
       out += char;
     } else {
       // One star per UTF-16 unit: the masked text keeps the original's offsets.

@@ -3,7 +3,8 @@
 // terms resolve leftmost first, longest first; a candidate is decided once every longer term that could
 // start at the same place would have been seen.
 import type { DetectorRun, Detection, TextDetector } from './detector.js';
-import { FoldedText, foldForTerms } from './text-folding.js';
+import { FoldedText } from './folded-text.js';
+import { foldForTerms } from './text-folding.js';
 import type { TermAutomaton } from './term-automaton.js';
 
 export interface TermLabel {
@@ -70,6 +71,22 @@ class TermRun implements DetectorRun {
   }
 }
 
+/**
+ * The folded terms to look for: each as written, and a phrase also with its words run together
+ * ("secret plan" as "secretplan"), which is what a reader sees where a zero-width character, read as
+ * nothing, stood for the space between them.
+ */
+export function termsWithJoinedWords(foldedTerms: readonly string[]): string[] {
+  const all: string[] = [];
+  for (const term of foldedTerms) {
+    all.push(term);
+    const joined = term.replace(/(?<=[\p{L}\p{N}\p{M}]) (?=[\p{L}\p{N}\p{M}])/gu, '');
+    if (joined !== term) all.push(joined);
+  }
+  return all;
+}
+
 export function termDetector(automaton: TermAutomaton, label: TermLabel): TextDetector {
-  return { holdBack: automaton.longest + 1, start: () => new TermRun(automaton, label) };
+  // The boundary after a term, and the character the reading holds until its attached invisible ones are known.
+  return { holdBack: automaton.longest + 2, start: () => new TermRun(automaton, label) };
 }

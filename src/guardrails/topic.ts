@@ -6,7 +6,8 @@
 // added by topic-embeddings.ts for whole texts.
 import { languageRules, type SearchLanguage } from '../search/languages.js';
 import type { DetectorRun, Detection, TextDetector } from './detector.js';
-import { FoldedText, foldForTerms, foldString } from './text-folding.js';
+import { FoldedText } from './folded-text.js';
+import { foldForTerms, foldString } from './text-folding.js';
 
 export const DENIED_TOPIC = 'DENIED_TOPIC';
 export const OFF_TOPIC = 'OFF_TOPIC';

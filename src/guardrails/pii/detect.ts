@@ -1,7 +1,9 @@
 // PII in a text: character offsets (UTF-16 code units, as JavaScript strings index) of each entity
 // found, sorted by start, overlaps resolved (resolve.ts). Pure and synchronous: a guardrail runs it on
 // each stretch of a streamed answer. How each type is found: docs/pii.md.
+import { FoldedText } from '../folded-text.js';
 import type { Finding } from '../guardrail.js';
+import { readingForm } from '../reading-form.js';
 import { findAddresses } from './address.js';
 import type { Candidate } from './candidate.js';
 import { findDates } from './dates.js';
@@ -43,11 +45,26 @@ export const PII_ENTITY_TYPES: readonly string[] = RECOGNIZERS.flatMap((recogniz
 export const PII_HOLD_BACK = 256;
 
 /**
- * The PII in `text`, optionally only of the given entity types (unknown names match nothing). Findings
- * are sorted by start and never overlap: where candidates overlap, the one confirmed by a validator
- * wins, then the longest.
+ * The PII in `text`, read as a person reads it (reading-form.ts: zero-width characters dropped,
+ * fullwidth forms and digits of every script read as ASCII, look-alike letters as Latin ones), offsets
+ * into `text`; a finding covers the invisible characters inside it and attached to its end.
+ * Optionally only of the given entity types (unknown names match nothing). Findings are sorted by
+ * start and never overlap: where candidates overlap, the one confirmed by a validator wins, then the
+ * longest.
  */
 export function detectPii(text: string, entities?: readonly string[]): Finding[] {
+  const read = new FoldedText(readingForm);
+  read.append(text);
+  read.finish();
+  return detectPiiInReading(read.text, entities).map((finding) => ({ ...finding, start: read.originalStart(finding.start), end: read.originalEnd(finding.end - 1) }));
+}
+
+/**
+ * detectPii on a text already read (reading-form.ts), offsets into that reading: what the guardrail
+ * runs on each window of a stream's reading. The recognizers expect its ASCII digits, '-' dashes, one
+ * space or line break between words, and no invisible characters.
+ */
+export function detectPiiInReading(text: string, entities?: readonly string[]): Finding[] {
   const candidates: Candidate[] = [];
   // The words are read once, for the recognizers that start from words (names, street types).
   const words = tokenizeWords(text);

@@ -68,8 +68,11 @@ export function findDomains(text: string): Candidate[] {
   return found;
 }
 
-/** 12 to 19 digits, contiguous or in groups of 3 to 6 separated by one space or hyphen, the same throughout. */
-const CARD = /(?<![\p{L}\p{N}.,-])\d{4,6}(?:([ -])\d{3,6}(?:\1\d{1,6}){0,3}|\d{6,15})(?![\p{L}\p{N}]|[.,-]\d)/gu;
+/**
+ * 12 to 19 digits, contiguous or in groups of 3 to 6 separated by one space or hyphen (the reading
+ * has made every space and dash one of these; "4111 1111-1111 1111" mixes them to slip past a filter).
+ */
+const CARD = /(?<![\p{L}\p{N}.,-])\d{4,6}(?:[ -]\d{3,6}(?:[ -]\d{1,6}){0,3}|\d{6,15})(?![\p{L}\p{N}]|[.,-]\d)/gu;
 const CARD_WORDS = /\b(?:card|cards|cc|credit|debit|visa|master ?card|amex|american express|discover|diners|jcb|maestro|unionpay|pan)\b(?:[^.?!\n]{0,24}|[?:]\s{0,3})$/i;
 
 export function findCards(text: string): Candidate[] {
@@ -85,15 +88,15 @@ export function findCards(text: string): Candidate[] {
   return found;
 }
 
-/** Country code, check digits, then the account in groups of four (spaces optional), any case. */
-const IBAN = /(?<![\p{L}\p{N}])[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?(?![\p{L}\p{N}])/gu;
+/** Country code, check digits, then the account in groups of four (spaces or hyphens optional), any case. */
+const IBAN = /(?<![\p{L}\p{N}])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?(?![\p{L}\p{N}])/gu;
 
 export function findIbans(text: string): Candidate[] {
   const found: Candidate[] = [];
   for (const match of text.matchAll(IBAN)) {
     // The grouping may have taken a following word's letters: try shorter ends until the check passes.
     let value = match[0];
-    while (value.length >= 15 && !ibanValid(value)) value = value.slice(0, -1).trimEnd();
+    while (value.length >= 15 && !ibanValid(value)) value = value.slice(0, -1).replace(/[ -]+$/, '');
     if (value.length >= 15) found.push(candidate('IBAN_CODE', match.index, match.index + value.length, 'iban_mod97', Strength.checked));
   }
   return found;

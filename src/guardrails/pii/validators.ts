@@ -69,7 +69,7 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
 
 /** An IBAN (spaces allowed, any case): its country's length and the ISO 7064 mod-97 check. */
 export function ibanValid(text: string): boolean {
-  const iban = text.replace(/\s+/g, '').toUpperCase();
+  const iban = text.replace(/[\s-]+/g, '').toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false;
   if (IBAN_LENGTHS[iban.slice(0, 2)] !== iban.length) return false;
   const rearranged = iban.slice(4) + iban.slice(0, 4);
