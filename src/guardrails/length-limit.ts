@@ -21,6 +21,12 @@ class LengthRun implements DetectorRun {
   /** Token counting: where the next pre-token starts, and the tokens before it. */
   private preTokenStart = 0;
   private tokens = 0;
+  /**
+   * A pre-token that reached the end of what has arrived is looked at again only once the text has
+   * grown by as much as that pre-token: a word streamed piece by piece (a model writing one long
+   * "word") is then scanned O(n) times in all, not once per piece.
+   */
+  private lookAgainAt = 0;
 
   constructor(private readonly limits: LengthLimits) {}
 
@@ -55,18 +61,21 @@ class LengthRun implements DetectorRun {
       characterLimit = code >= 0xd800 && code <= 0xdbff ? limits.max_characters - 1 : limits.max_characters;
     }
     let tokenSafe = length;
-    if (limits.max_tokens !== undefined) {
+    if (limits.max_tokens !== undefined && (final || length >= this.lookAgainAt)) {
       while (this.preTokenStart < length && this.preTokenStart < characterLimit) {
         const end = this.base + preTokenEnd(this.text, this.preTokenStart - this.base, this.text.length);
         // A pre-token that reaches the end could still grow.
-        if (end === length && !final) break;
+        if (end === length && !final) {
+          this.lookAgainAt = length + (length - this.preTokenStart);
+          break;
+        }
         const count = countTokens(this.text.slice(this.preTokenStart - this.base, end - this.base));
         if (this.tokens + count > limits.max_tokens) return { detections: [this.over(this.preTokenStart, 'max_tokens')], safe: length };
         this.tokens += count;
         this.preTokenStart = end;
       }
-      tokenSafe = this.preTokenStart;
     }
+    if (limits.max_tokens !== undefined) tokenSafe = this.preTokenStart;
     if (characterLimit !== Number.POSITIVE_INFINITY && tokenSafe >= characterLimit) {
       return { detections: [this.over(characterLimit, 'max_characters')], safe: length };
     }
