@@ -11,7 +11,7 @@ import { createAgent, createOrganization, createUser, type TestUser } from './su
 import { request } from './support/http.js';
 
 const MANAGER_FIELDS = [
-  'api_key_hint', 'api_version', 'base_url', 'context_window', 'created_by', 'created_on', 'id', 'input_price_per_million', 'is_default',
+  'api_key_hint', 'api_version', 'base_url', 'context_window', 'created_by', 'created_on', 'id', 'input_price_per_million', 'is_default', 'max_answer_tokens',
   'model', 'modified_by', 'modified_on', 'name', 'organization_id', 'output_price_per_million', 'provider',
 ];
 
@@ -75,7 +75,7 @@ describe.each(databaseKinds)('LLM configurations (%s)', (kind) => {
     for (const user of [member, viewer]) {
       const one = await user.api.get(`${path}/${made.id}`);
       expect(one.status).toBe(200);
-      expect(Object.keys(one.body.data).sort()).toEqual(['context_window', 'id', 'is_default', 'model', 'name', 'provider']);
+      expect(Object.keys(one.body.data).sort()).toEqual(['context_window', 'id', 'is_default', 'max_answer_tokens', 'model', 'name', 'provider']);
       const list = await user.api.get(path);
       expect(list.body.data.items.every((item: object) => !('base_url' in item) && !('api_key_hint' in item))).toBe(true);
     }
@@ -208,7 +208,7 @@ describe.each(databaseKinds)('LLM configurations (%s)', (kind) => {
     expect(await t.app.services.llm.resolveForAnswering(lonely.organizationId, null)).toBeUndefined();
     const made = await add({ input_price_per_million: 1, output_price_per_million: 2, context_window: 1000 });
     const resolved = await t.app.services.llm.resolveForAnswering(owner.organizationId, made.id);
-    expect(resolved?.configuration).toEqual({ id: made.id, name: made.name, provider: 'openai_compatible', model: 'fake-model', input_price_per_million: 1, output_price_per_million: 2, context_window: 1000 });
+    expect(resolved?.configuration).toEqual({ id: made.id, name: made.name, provider: 'openai_compatible', model: 'fake-model', input_price_per_million: 1, output_price_per_million: 2, context_window: 1000, max_answer_tokens: 4096 });
     expect(resolved?.chatModel.model).toBe('fake-model');
     expect(await t.app.services.llm.resolveForAnswering(owner.organizationId, 999_999)).toBeUndefined();
   });

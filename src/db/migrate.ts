@@ -30,6 +30,7 @@ import * as documentReferences from './migrations/2026_11_24_0024_document_refer
 import * as chunkRowsNarrow from './migrations/2026_11_24_0025_chunk_rows_narrow.js';
 import * as chunkTsvectorWritten from './migrations/2026_11_25_0026_chunk_tsvector_written.js';
 import * as lz4Compression from './migrations/2026_11_25_0027_lz4_compression.js';
+import * as maxAnswerTokens from './migrations/2026_11_28_0028_max_answer_tokens.js';
 import * as searchGenerations from './migrations/2026_11_28_0029_search_generations.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_24_0025_chunk_rows_narrow': chunkRowsNarrow,
   '2026_11_25_0026_chunk_tsvector_written': chunkTsvectorWritten,
   '2026_11_25_0027_lz4_compression': lz4Compression,
+  '2026_11_28_0028_max_answer_tokens': maxAnswerTokens,
   '2026_11_28_0029_search_generations': searchGenerations,
 };
 

@@ -395,6 +395,8 @@ export interface LlmConfigurationsTable {
   input_price_per_million: number | null;
   output_price_per_million: number | null;
   context_window: number | null;
+  /** Most tokens one answer may take (sent to the provider, enforced on what arrives); 4096 unless set. */
+  max_answer_tokens: Generated<number>;
   /** 1 on the organization's default, 0 on the others. */
   is_default: Generated<number>;
   created_on: string;
@@ -426,6 +428,9 @@ export interface ChatThreadTagsTable {
 
 export type ResponseStatus = 'completed' | 'blocked' | 'failed';
 
+/** Why an answer ended, in OpenAI's words. */
+export type FinishReason = 'stop' | 'length';
+
 export interface AgentResponsesTable {
   id: Id;
   organization_id: number;
@@ -451,6 +456,8 @@ export interface AgentResponsesTable {
   llm_configuration_id: number | null;
   tool_calls: Generated<JsonText>;
   guardrail_actions: Generated<JsonText>;
+  /** stop: the model finished; length: cut at the answer's most tokens; null: not finished, failed, blocked, or recorded before. */
+  finish_reason: FinishReason | null;
   pinned_on: string | null;
   pinned_by: number | null;
   created_on: string;

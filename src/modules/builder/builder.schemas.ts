@@ -10,6 +10,12 @@ export const BuilderBody = Type.Object(
 );
 export type BuilderInput = Static<typeof BuilderBody>;
 
+/**
+ * How many conversation starters a draft has: what the model is asked for and what its answer is
+ * checked against, within what an agent may have (configurationFields.conversation_starters).
+ */
+export const DRAFT_STARTERS = { min: 2, max: 5 } as const;
+
 /** The fields of a draft: a valid create-agent body, ready to send to POST /api/v2/agents as it is. */
 export const AgentDraftSchema = named(
   'AgentDraft',
@@ -17,7 +23,11 @@ export const AgentDraftSchema = named(
     name: configurationFields.name,
     description: configurationFields.description,
     instructions: configurationFields.instructions,
-    conversation_starters: configurationFields.conversation_starters,
+    conversation_starters: Type.Array(configurationFields.conversation_starters.items, {
+      minItems: DRAFT_STARTERS.min,
+      maxItems: DRAFT_STARTERS.max,
+      description: `${DRAFT_STARTERS.min} to ${DRAFT_STARTERS.max} questions a user might open a conversation with`,
+    }),
     corpus_ids: configurationFields.corpus_ids,
     tool_ids: configurationFields.tool_ids,
     guardrail_ids: configurationFields.guardrail_ids,

@@ -1,13 +1,16 @@
 // What the model is asked: the draft's JSON shape, the only ids it may choose from, and the
 // description as the user's message (data, not instructions to the server).
 import type { ChatMessage } from '../../providers/chat/chat-model.js';
+import { AgentDraftSchema, DRAFT_STARTERS } from './builder.schemas.js';
 import type { Candidate, Candidates } from './builder-candidates.js';
 
+// The limits are the draft schema's, which the answer is validated against (draft-validation.ts).
+const fields = AgentDraftSchema.properties;
 const SHAPE = `{
-  "name": string (1-200 characters),
-  "description": string (at most 2000 characters),
+  "name": string (${fields.name.minLength}-${fields.name.maxLength} characters),
+  "description": string (at most ${fields.description.maxLength} characters),
   "instructions": string (the agent's system prompt),
-  "conversation_starters": array of 2 to 5 strings (each at most 500 characters),
+  "conversation_starters": array of ${DRAFT_STARTERS.min} to ${DRAFT_STARTERS.max} strings (each at most ${fields.conversation_starters.items.maxLength} characters),
   "corpus_ids": array of integer ids from CORPORA,
   "tool_ids": array of integer ids from TOOLS,
   "guardrail_ids": array of integer ids from GUARDRAILS

@@ -64,10 +64,12 @@ export function draftByRules(description: string, candidates: Candidates): Agent
       'Base your answers on the documents provided and cite them; when they do not hold the answer, say so rather than guess.',
       'Ask a clarifying question when a request is ambiguous.',
     ].join('\n'),
+    // Two at least, as the draft schema asks of a model (DRAFT_STARTERS), and four at most.
     conversation_starters: [
       `What can you help me with about ${topic}?`,
       ...subject.slice(0, 2).map((word) => cut(`Give me an overview of ${word}.`, 500)),
       ...(subject.length > 1 ? [cut(`What should I know first about ${subject[0]} and ${subject[1]}?`, 500)] : []),
+      ...(subject.length === 0 ? ['What do you need to know from me to help?'] : []),
     ].map((starter) => cut(starter, 500)),
     corpus_ids: matching(candidates.corpora, stems),
     tool_ids: matching(candidates.tools, stems),

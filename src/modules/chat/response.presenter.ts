@@ -16,6 +16,7 @@ export function presentResponse(row: ResponseRecord): AgentResponseView {
     query: row.query,
     answer: row.answer,
     status: row.status,
+    finish_reason: row.finish_reason,
     error: row.error,
     citations: parseArray<Citation>(row.citations),
     tokens: {

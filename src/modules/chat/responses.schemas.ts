@@ -28,6 +28,12 @@ export const ResponseStatusSchema = Type.Union([Type.Literal('completed'), Type.
   description: 'completed; blocked: a guardrail stopped it; failed: the model or a tool failed',
 });
 
+export const FinishReasonSchema = Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Null()], {
+  description:
+    'Why a completed answer ended, as OpenAI says it: stop, the model finished; length, the answer was cut at its most tokens ' +
+    '(the LLM configuration’s max_answer_tokens, or the agent’s max_tokens where lower). null when not completed, and for answers recorded before it was kept',
+});
+
 export const ToolCallSchema = named(
   'ToolCall',
   Type.Object({
@@ -78,6 +84,7 @@ export const AgentResponseSchema = named(
     query: Type.String(),
     answer: Type.String(),
     status: ResponseStatusSchema,
+    finish_reason: FinishReasonSchema,
     error: Type.Union([Type.String(), Type.Null()]),
     citations: Type.Array(CitationSchema),
     tokens: TokensSchema,

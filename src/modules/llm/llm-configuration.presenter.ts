@@ -13,6 +13,7 @@ export function presentLlmConfiguration(row: LlmConfigurationWithAudit, viewer: 
     model: row.model,
     is_default: row.is_default === 1,
     context_window: row.context_window,
+    max_answer_tokens: row.max_answer_tokens,
   };
   if (!llmPolicy.seesSettings(viewer)) return summary;
   return {

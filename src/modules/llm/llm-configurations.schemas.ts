@@ -19,13 +19,25 @@ const ApiVersion = Type.Union([Type.String({ minLength: 1, maxLength: 50, patter
 const Price = (what: string) =>
   Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], { description: `USD per million ${what} tokens; null: unknown (cost is then null)` });
 const ContextWindow = Type.Union([Type.Integer({ minimum: 1, maximum: 100_000_000 }), Type.Null()], { description: 'Tokens the model takes in at most; null: unknown' });
+/** Most tokens an answer may take when the configuration does not say (OpenAI's max_tokens / max_output_tokens). */
+export const DEFAULT_MAX_ANSWER_TOKENS = 4096;
+/** Above the longest answer of today's models (128k), below what would let one answer fill the database. */
+export const MAX_ANSWER_TOKENS_LIMIT = 200_000;
+const MaxAnswerTokens = Type.Integer({
+  minimum: 1,
+  maximum: MAX_ANSWER_TOKENS_LIMIT,
+  description:
+    `Most tokens one answer may take (${DEFAULT_MAX_ANSWER_TOKENS} unless set): sent to the provider as its max tokens, and enforced by the server on what ` +
+    'arrives (about 4 characters a token): a longer answer is cut there, kept and billed up to the limit, with finish_reason length. ' +
+    'An agent’s own max_tokens, when lower, wins.',
+});
 const ApiKey = Type.Union([Type.String({ minLength: 1, maxLength: 4000, pattern: '^\\S+$' }), Type.Null()], {
   description: 'Write-only: stored sealed with the server’s secret key and never returned; null removes it. No white space.',
 });
 
 const managerOnly = (description: string) => `${description} (shown to owners and admins only)`;
 
-/** Members and viewers see id, name, provider, model, is_default and context_window; the rest is for owners and admins. */
+/** Members and viewers see id, name, provider, model, is_default, context_window and max_answer_tokens; the rest is for owners and admins. */
 export const LlmConfigurationSchema = Type.Object({
   id: Id('LLM configuration identifier'),
   name: Name,
@@ -33,6 +45,7 @@ export const LlmConfigurationSchema = Type.Object({
   model: Model,
   is_default: Type.Boolean({ description: 'Whether agents without a configuration of their own answer with this one; one at most is' }),
   context_window: ContextWindow,
+  max_answer_tokens: MaxAnswerTokens,
   organization_id: Type.Optional(Id(managerOnly('Organization of the configuration'))),
   base_url: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: managerOnly('Where the provider answers; null: the provider’s own') })),
   api_version: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: managerOnly('Azure OpenAI API version') })),
@@ -56,6 +69,7 @@ export const CreateLlmConfigurationBody = Type.Object({
   input_price_per_million: Type.Optional(Price('input')),
   output_price_per_million: Type.Optional(Price('output')),
   context_window: Type.Optional(ContextWindow),
+  max_answer_tokens: Type.Optional(MaxAnswerTokens),
   is_default: Type.Optional(Type.Boolean({ description: 'true: make it the default (the previous default stops being one); the first configuration is the default anyway' })),
 });
 export type CreateLlmConfigurationInput = Static<typeof CreateLlmConfigurationBody>;
@@ -98,6 +112,7 @@ named('LlmConfiguration', LlmConfigurationSchema, {
   input_price_per_million: 0,
   output_price_per_million: 0,
   context_window: 131072,
+  max_answer_tokens: 4096,
   is_default: true,
   ...EXAMPLE_AUDIT,
 });

@@ -15,7 +15,7 @@ import { authorize } from '../auth/roles.js';
 import { requireOwnOrganization } from '../organizations/organizations.service.js';
 import { presentLlmConfiguration } from './llm-configuration.presenter.js';
 import type { LlmConfigurationWithAudit } from './llm-configurations.repo.js';
-import type { CreateLlmConfigurationInput, LlmConfigurationView, LlmTestResult, UpdateLlmConfigurationInput } from './llm-configurations.schemas.js';
+import { DEFAULT_MAX_ANSWER_TOKENS, type CreateLlmConfigurationInput, type LlmConfigurationView, type LlmTestResult, type UpdateLlmConfigurationInput } from './llm-configurations.schemas.js';
 import { testChatModel } from './configuration-test.js';
 import { LlmModels, resealedKey, type ModelOptions } from './llm-models.js';
 import { checkEndpoint, keyColumns } from './llm-settings.js';
@@ -23,11 +23,11 @@ import { llmPolicy } from './llm.policy.js';
 
 /** What the runtime needs of a configuration to answer with it and to price the answer. */
 export interface ResolvedModel {
-  configuration: Pick<LlmConfigurationWithAudit, 'id' | 'name' | 'provider' | 'model' | 'input_price_per_million' | 'output_price_per_million' | 'context_window'>;
+  configuration: Pick<LlmConfigurationWithAudit, 'id' | 'name' | 'provider' | 'model' | 'input_price_per_million' | 'output_price_per_million' | 'context_window' | 'max_answer_tokens'>;
   chatModel: ChatModel;
 }
 
-const SETTINGS = ['name', 'provider', 'model', 'base_url', 'api_version', 'input_price_per_million', 'output_price_per_million', 'context_window'] as const;
+const SETTINGS = ['name', 'provider', 'model', 'base_url', 'api_version', 'input_price_per_million', 'output_price_per_million', 'context_window', 'max_answer_tokens'] as const;
 
 export class LlmConfigurationsService {
   private readonly models: LlmModels;
@@ -77,6 +77,7 @@ export class LlmConfigurationsService {
         input_price_per_million: input.input_price_per_million ?? null,
         output_price_per_million: input.output_price_per_million ?? null,
         context_window: input.context_window ?? null,
+        max_answer_tokens: input.max_answer_tokens ?? DEFAULT_MAX_ANSWER_TOKENS,
         is_default: 0,
         created_on: at,
         created_by: actor.userId,
@@ -136,9 +137,9 @@ export class LlmConfigurationsService {
     const { llmConfigurations } = this.store.repos;
     const row = llmConfigurationId === null ? await llmConfigurations.findDefault(organizationId) : await llmConfigurations.find(organizationId, llmConfigurationId);
     if (!row) return undefined;
-    const { id, name, provider, model, input_price_per_million, output_price_per_million, context_window } = row;
+    const { id, name, provider, model, input_price_per_million, output_price_per_million, context_window, max_answer_tokens } = row;
     return {
-      configuration: { id, name, provider, model, input_price_per_million, output_price_per_million, context_window },
+      configuration: { id, name, provider, model, input_price_per_million, output_price_per_million, context_window, max_answer_tokens },
       chatModel: this.models.chatModelOf(row),
     };
   }

@@ -22,7 +22,7 @@ export interface CompletionRequest {
 }
 
 const completionId = (responseId: number) => `chatcmpl-${responseId}`;
-const finishReason = (response: AgentResponseView) => (response.status === 'blocked' ? 'content_filter' : 'stop');
+const finishReason = (response: AgentResponseView) => (response.status === 'blocked' ? 'content_filter' : response.finish_reason === 'length' ? 'length' : 'stop');
 
 function usageOf(response: AgentResponseView) {
   return { prompt_tokens: response.tokens.prompt, completion_tokens: response.tokens.completion, total_tokens: response.tokens.total };

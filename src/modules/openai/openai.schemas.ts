@@ -54,7 +54,9 @@ export const ChatCompletionSchema = named(
       Type.Object({
         index: Type.Integer(),
         message: Type.Object({ role: Type.Literal('assistant'), content: Type.String(), refusal: Type.Null() }),
-        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('content_filter')]),
+        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('content_filter')], {
+          description: 'length: the answer was cut at its most tokens; content_filter: a guardrail blocked it',
+        }),
         logprobs: Type.Null(),
       }),
     ),
@@ -75,7 +77,7 @@ export const ChatCompletionChunkSchema = named(
       Type.Object({
         index: Type.Integer(),
         delta: Type.Object({ role: Type.Optional(Type.Literal('assistant')), content: Type.Optional(Type.String()) }),
-        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('content_filter'), Type.Null()]),
+        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('content_filter'), Type.Null()]),
         logprobs: Type.Null(),
       }),
     ),

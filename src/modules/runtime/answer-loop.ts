@@ -3,7 +3,8 @@
 // has — after LIMIT_TOOL_STEPS rounds, once the answer has spent its budget (tokens at the
 // configuration's prices and priced tool calls), or when a round only repeats earlier calls. A model
 // that gets its calls wrong (an unknown tool, arguments the schema refuses) is told and has one round to
-// repair them; wrong again, the answer fails.
+// repair them; wrong again, the answer fails. The answer's length is bounded over all its steps
+// (answer-length.ts): once cut, no tool is run and the answer ends there.
 import { ModelCallError, type ChatMessage, type ChatModel } from '../../providers/chat/chat-model.js';
 import type { GuardrailVerdict } from '../../guardrails/guardrail.js';
 import { costOf, tokensOf, type Prices, type TokenCount } from './cost.js';
@@ -22,7 +23,10 @@ export interface AnswerLoopOptions {
   model: ChatModel;
   messages: ChatMessage[];
   temperature: number;
+  /** Most tokens of the answer: each call's max tokens, and the most completion tokens counted here. */
   maxTokens: number;
+  /** Most characters of the answer, over all its steps; unbounded when absent. */
+  maxCharacters?: number;
   passages: number;
   tools: ToolBox | undefined;
   toolRound: ToolRoundOptions;
@@ -45,6 +49,8 @@ export interface AnsweredLoop {
   toolCost: number;
   toolCalls: ToolCallRecord[];
   firstTokenMs: number | null;
+  /** Cut at its most tokens: finish reason length. */
+  cut: boolean;
   failure: RunFailure | undefined;
 }
 
@@ -56,7 +62,7 @@ const addTokens = (sum: TokenCount, step: TokenCount): TokenCount => ({
 
 export async function runAnswerLoop(options: AnswerLoopOptions): Promise<AnsweredLoop> {
   const messages = [...options.messages];
-  const result: AnsweredLoop = { answer: '', cited: [], tokens: { prompt: 0, completion: 0, estimated: false }, toolCost: 0, toolCalls: [], firstTokenMs: null, failure: undefined };
+  const result: AnsweredLoop = { answer: '', cited: [], tokens: { prompt: 0, completion: 0, estimated: false }, toolCost: 0, toolCalls: [], firstTokenMs: null, cut: false, failure: undefined };
   let rounds = 0;
   let toolsTaken = options.tools === undefined || options.tools.size === 0;
   let mistakenBefore = false;
@@ -70,6 +76,7 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
       clientSignal: options.clientSignal,
       ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
       timeoutMs: options.timeoutMs,
+      maxCharacters: (options.maxCharacters ?? Number.POSITIVE_INFINITY) - result.answer.length,
       elapsed: options.elapsed,
       onDelta: options.onDelta,
     });
@@ -78,8 +85,11 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
     result.firstTokenMs ??= run.firstTokenMs;
     // Where the provider gives no usage, the step's conversation and text are counted here (only then:
     // counting a conversation that grows with every tool result costs more than the step's other work).
-    result.tokens = addTokens(result.tokens, tokensOf(run.usage, run.usage === undefined ? conversationTokens(messages) : 0, run.answer));
-    if (run.failure !== undefined || options.stopSignal?.aborted) return { ...result, failure: run.failure };
+    // Counted tokens are bounded as the text is: never more completion tokens than the answer may take.
+    const unbilled = Math.max(0, options.maxTokens - result.tokens.completion);
+    result.tokens = addTokens(result.tokens, tokensOf(run.usage, run.usage === undefined ? conversationTokens(messages) : 0, run.answer, unbilled));
+    result.cut = run.cut;
+    if (run.failure !== undefined || run.cut || options.stopSignal?.aborted) return { ...result, failure: run.failure };
     // Calls made without tools on offer are not run: the model was asked to answer.
     if (offered === undefined || run.toolCalls.length === 0) return result;
 

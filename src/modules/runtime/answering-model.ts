@@ -12,6 +12,8 @@ export interface AnsweringConfiguration {
   output_price_per_million: number | null;
   /** null: unknown, and DEFAULT_CONTEXT_WINDOW is assumed. */
   context_window: number | null;
+  /** Most tokens one answer may take (answer-length.ts). */
+  max_answer_tokens: number;
 }
 
 export interface AnsweringModel {

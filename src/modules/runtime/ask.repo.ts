@@ -7,7 +7,7 @@ import type { AgentResponsesTable, CorpusPermission, DB } from '../../db/schema.
 /** What is known of a response once its answer has ended (or failed). */
 export type FinishedResponse = Pick<
   Updateable<AgentResponsesTable>,
-  'answer' | 'status' | 'error' | 'citations' | 'tool_calls' | 'guardrail_actions' | 'prompt_tokens' | 'completion_tokens' | 'tokens_estimated' | 'cost' | 'latency_ms' | 'first_token_ms'
+  'answer' | 'status' | 'error' | 'finish_reason' | 'citations' | 'tool_calls' | 'guardrail_actions' | 'prompt_tokens' | 'completion_tokens' | 'tokens_estimated' | 'cost' | 'latency_ms' | 'first_token_ms'
 >;
 
 export class AskRepo {

@@ -21,6 +21,7 @@ import type { AgentResponseView, Citation } from '../chat/responses.schemas.js';
 import type { SearchService } from '../retrieval/search.service.js';
 import type { FinishedResponse } from './ask.repo.js';
 import { DEFAULT_CONTEXT_WINDOW, type AnsweringConfiguration, type AnsweringModels } from './answering-model.js';
+import { answerCharacterLimit, answerTokenLimit } from './answer-length.js';
 import { runAnswerLoop, type AnswerLimits } from './answer-loop.js';
 import { NO_GUARDRAILS, blockedBy, guardPassages, type GuardrailActionRecord } from './ask-guardrails.js';
 import { citationOf, readableCorpusIds, retrievePassages, type NumberedPassage } from './ask-retrieval.js';
@@ -184,7 +185,7 @@ export class AskService {
       query: guarded.query,
       withTools: tools !== undefined && tools.size > 0,
       contextWindow: resolved ? (resolved.configuration.context_window ?? DEFAULT_CONTEXT_WINDOW) : Number.POSITIVE_INFINITY,
-      maxTokens: agent.max_tokens,
+      maxTokens: answerTokenLimit(agent.max_tokens, resolved?.configuration ?? null),
     });
     const passages = found.passages.slice(0, conversation.passages.length);
     return {
@@ -259,11 +260,13 @@ export class AskService {
       }
       verdictsTold = output.verdicts.length;
     };
+    const maxTokens = answerTokenLimit(ask.agent.max_tokens, ask.configuration);
     const loop = await runAnswerLoop({
       model: ask.chatModel,
       messages: ask.conversation.messages,
       temperature: ask.agent.temperature,
-      maxTokens: ask.agent.max_tokens,
+      maxTokens,
+      maxCharacters: answerCharacterLimit(maxTokens, ask.configuration),
       passages: ask.passages.length,
       tools: ask.tools,
       toolRound: {
@@ -308,10 +311,12 @@ export class AskService {
     const latencyMs = Math.round(this.timer() - ask.startedAt);
     const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
 
+    const status = output.blocked ? 'blocked' : failure ? 'failed' : 'completed';
     const finished: Required<FinishedResponse> = {
       answer,
-      status: output.blocked ? 'blocked' : failure ? 'failed' : 'completed',
+      status,
       error,
+      finish_reason: status !== 'completed' ? null : loop.cut ? 'length' : 'stop',
       citations: JSON.stringify(loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : []))),
       tool_calls: JSON.stringify(loop.toolCalls),
       guardrail_actions: JSON.stringify(actions),
@@ -347,6 +352,7 @@ export class AskService {
       answer: '',
       status: 'blocked',
       error: blockedBy(actions, 'input'),
+      finish_reason: null,
       citations: '[]',
       tool_calls: '[]',
       guardrail_actions: JSON.stringify(actions),

@@ -16,9 +16,10 @@ export interface TokenCount {
   estimated: boolean;
 }
 
-export function tokensOf(usage: ChatUsage | undefined, countedPrompt: number, answer: string): TokenCount {
+/** The provider's counts, or the prompt counted by the caller and the answer counted here, at most `maxCompletion`. */
+export function tokensOf(usage: ChatUsage | undefined, countedPrompt: number, answer: string, maxCompletion = Number.POSITIVE_INFINITY): TokenCount {
   if (usage) return { prompt: usage.prompt, completion: usage.completion, estimated: false };
-  return { prompt: countedPrompt, completion: answer === '' ? 0 : countTokens(answer), estimated: true };
+  return { prompt: countedPrompt, completion: answer === '' ? 0 : Math.min(countTokens(answer), maxCompletion), estimated: true };
 }
 
 /** Rounded to a millionth of a cent, which keeps sums free of floating-point dust. */

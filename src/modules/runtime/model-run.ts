@@ -1,10 +1,12 @@
 // One model call of an ask, as it streams: pieces pass through the citation-marker filter to the
-// listener, the provider's usage is kept, and the call ends in one of four ways — completed, failed
-// (ModelCallError), timed out (the configured LLM timeout over the whole answer) or cancelled (the
-// client went away). Waiting on the model is raced against both, so that a provider that ignores the
-// abort signal still cannot hold an ask past its deadline.
+// listener, the provider's usage is kept, and the call ends in one of five ways — completed, cut at
+// the answer's most characters (the provider's stream is let go of, what came up to them kept),
+// failed (ModelCallError), timed out (the configured LLM timeout over the whole answer) or cancelled
+// (the client went away). Waiting on the model is raced against the deadline and the client, so that
+// a provider that ignores the abort signal still cannot hold an ask past its deadline.
 import type { ChatModel, ChatRequest, ChatUsage, ModelToolCall } from '../../providers/chat/chat-model.js';
 import { ModelCallError } from '../../providers/chat/chat-model.js';
+import { textWithin } from './answer-length.js';
 import { CitationMarkers } from './citation-markers.js';
 
 export const CANCELLED_BY_CLIENT = 'cancelled by the client';
@@ -26,6 +28,8 @@ export interface ModelRunOptions {
   /** Aborted when the answer must stop without failing (an output guardrail blocked it). */
   stopSignal?: AbortSignal;
   timeoutMs: number;
+  /** Characters of answer this call may still add; past them the call stops and the answer is cut. */
+  maxCharacters: number;
   /** Milliseconds since the question arrived. */
   elapsed: () => number;
   onDelta: (text: string) => void;
@@ -40,6 +44,8 @@ export interface ModelRun {
   /** The tools the model asked to call, in order. */
   toolCalls: ModelToolCall[];
   firstTokenMs: number | null;
+  /** The answer was cut at its most characters, or the provider stopped it at maxTokens. */
+  cut: boolean;
   failure: RunFailure | undefined;
 }
 
@@ -81,10 +87,18 @@ export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
   const startedAt = performance.now();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
-  const { signal, release } = eitherAborts([options.clientSignal, deadline.signal, ...(options.stopSignal ? [options.stopSignal] : [])]);
+  // Aborted once the answer passes its most characters: the provider's request ends there.
+  const tooLong = new AbortController();
+  const { signal, release } = eitherAborts([options.clientSignal, deadline.signal, tooLong.signal, ...(options.stopSignal ? [options.stopSignal] : [])]);
   const markers = new CitationMarkers(options.passages);
-  const run: ModelRun = { answer: '', cited: [], usage: undefined, toolCalls: [], firstTokenMs: null, failure: undefined };
-  const emit = (text: string) => {
+  const run: ModelRun = { answer: '', cited: [], usage: undefined, toolCalls: [], firstTokenMs: null, cut: false, failure: undefined };
+  const emit = (piece: string) => {
+    const room = options.maxCharacters - run.answer.length;
+    const text = piece.length > room ? textWithin(piece, room) : piece;
+    if (text.length < piece.length) {
+      run.cut = true;
+      tooLong.abort();
+    }
     if (text === '') return;
     run.firstTokenMs ??= Math.round(options.elapsed());
     run.answer += text;
@@ -100,7 +114,13 @@ export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
       if (next.done) break;
       if (next.value.type === 'delta') emit(markers.push(next.value.text));
       else if (next.value.type === 'tool_call') run.toolCalls.push(next.value.call);
+      else if (next.value.type === 'length') run.cut = true;
       else run.usage = next.value.usage;
+      if (tooLong.signal.aborted) {
+        // Nothing more is read: the provider's connection closes (the call has already been aborted).
+        void Promise.resolve(iterator.return?.()).catch(() => undefined);
+        break;
+      }
     }
     // A model that stops quietly once aborted has not finished its answer.
     if (!signal.aborted) emit(markers.flush());

@@ -45,10 +45,15 @@ export interface ChatUsage {
 
 /**
  * The answer as it arrives: text pieces in order, the tool calls the model asks for (the call ends
- * after them: the caller runs the tools and calls again with their results), then (where the
- * provider sends it) the usage.
+ * after them: the caller runs the tools and calls again with their results), then whether the
+ * provider cut it at maxTokens and (where the provider sends it) the usage.
  */
-export type ChatEvent = { type: 'delta'; text: string } | { type: 'usage'; usage: ChatUsage } | { type: 'tool_call'; call: ModelToolCall };
+export type ChatEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'usage'; usage: ChatUsage }
+  | { type: 'tool_call'; call: ModelToolCall }
+  /** The provider said it stopped at the request's maxTokens: the answer is cut. */
+  | { type: 'length' };
 
 export interface ChatModel {
   /** The model as the configuration names it. */

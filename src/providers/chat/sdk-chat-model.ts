@@ -93,6 +93,7 @@ export class SdkChatModel implements ChatModel {
         else if (part.type === 'tool-call') yield { type: 'tool_call', call: toolCallOf(part) };
         else if (part.type === 'error') throw part.error;
         else if (part.type === 'finish') {
+          if (part.finishReason.unified === 'length') yield { type: 'length' };
           const inputTokens = part.usage.inputTokens.total;
           const outputTokens = part.usage.outputTokens.total;
           // Only what the provider counted: an answer without usage leaves the estimate to the caller.
