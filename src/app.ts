@@ -15,6 +15,7 @@ import { trustProxyOption } from './http/trust-proxy.js';
 import { installProtection } from './http/protection.js';
 import { installMetrics } from './observability/metrics.js';
 import { installTracing } from './observability/tracing.js';
+import { installRequestsInFlight } from './observability/requests-in-flight.js';
 import { generateRequestId } from './http/request-id.js';
 import { installStorableTextCheck } from './http/storable-text.js';
 import { installUnreadBodyClose } from './http/unread-body.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config): Promise<App> {
   installStorableTextCheck(app);
   installUnreadBodyClose(app);
   installRequestLog(app);
+  installRequestsInFlight(app);
   await installCors(app, config.corsOrigins);
   // Multipart uploads, bounded in file size, file count and parts; routes read them as streams.
   await app.register(multipart, {
@@ -202,8 +204,10 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(metricsRoutes);
   await app.register(evaluationsRoutes);
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
-  app.addHook('preClose', async () => {
-    await app.services.worker.stop();
+  app.addHook('preClose', async () => app.services.worker.stop());
+  // Once the last request is answered: closing the outbound connections earlier would cut the model
+  // calls of answers still streaming, and the extraction threads may serve an upload in flight.
+  app.addHook('onClose', async () => {
     await app.services.ingestion.close();
     app.services.egress.close();
   });

@@ -109,6 +109,8 @@ export interface Config {
   observability: ObservabilitySettings;
   /** Where the rate limits are counted when several processes share a deployment. */
   rateLimitStore: RateLimitStoreSettings;
+  /** How long a stopping process waits for requests, answers and jobs in flight before it cuts them. */
+  shutdownGraceMs: number;
 }
 
 /** Where document-library connectors reach Microsoft: the identity platform and Graph (tests point both at a loopback fake). */
@@ -280,6 +282,11 @@ function parseCorsOrigin(entry: string): void {
 }
 
 const MiB = 1024 * 1024;
+/**
+ * SHUTDOWN_GRACE_MS by default: one model call's limit and this margin, so that an answer streaming
+ * when the stop came finishes (and is recorded) rather than being cut in the middle of a sentence.
+ */
+const SHUTDOWN_MARGIN_MS = 15_000;
 /** The most sqlite-vec's vec0 tables hold (pgvector holds more, but one limit serves both). */
 export const MAX_EMBEDDING_DIMENSIONS = 8192;
 
@@ -305,6 +312,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
   if (secretKey !== undefined && secretKey.length < 32) {
     read.problems.push('SECRET_KEY must be at least 32 characters long');
   }
+  const llmTimeoutMs = read.integer('LIMIT_LLM_TIMEOUT_MS', 120_000, 100, 3_600_000);
   const config: Config = {
     port: read.integer('PORT', 8080, 0, 65535),
     host: read.string('HOST', '127.0.0.1')!,
@@ -337,7 +345,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       toolOutputCharacters: read.integer('LIMIT_TOOL_OUTPUT_CHARACTERS', 16_000, 100, 1_000_000),
       toolSteps: read.integer('LIMIT_TOOL_STEPS', 5, 1, 50),
       answerBudgetUsd: read.decimal('LIMIT_ANSWER_COST_USD', 1, 0, 1000),
-      llmTimeoutMs: read.integer('LIMIT_LLM_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      llmTimeoutMs,
     },
     worker: {
       inProcess: read.oneOf('WORKER_IN_PROCESS', ['true', 'false'], 'true') === 'true',
@@ -381,6 +389,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       tracing: readTracing(read),
     },
     rateLimitStore: readRateLimitStore(read),
+    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', llmTimeoutMs + SHUTDOWN_MARGIN_MS, 0, 3_600_000),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

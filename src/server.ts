@@ -1,9 +1,8 @@
 // Starts the HTTP server on the configured address and closes it gracefully on SIGTERM or SIGINT:
-// stop accepting, finish the requests in flight, close the database.
+// stop accepting, finish the requests in flight (within SHUTDOWN_GRACE_MS), close the database.
 import { buildApp, type App } from './app.js';
 import type { Config } from './config.js';
-
-const SHUTDOWN_GRACE_MS = 10_000;
+import { describeWork, workInFlight } from './observability/work-in-flight.js';
 
 export async function startServer(config: Config): Promise<App> {
   const app = await buildApp(config);
@@ -26,16 +25,30 @@ export async function startWorkerProcess(config: Config): Promise<App> {
   return app;
 }
 
+/**
+ * On SIGTERM or SIGINT: stop taking requests, let those in flight finish within SHUTDOWN_GRACE_MS,
+ * then exit 0; past the grace, exit 1 and cut what is left. The log says what the stop waits for,
+ * and what it cut.
+ */
 function closeOnSignals(app: App): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
-    force.unref();
+    const graceMs = app.config.shutdownGraceMs;
+    const waiting = workInFlight(app);
+    app.log.info({ signal, graceMs, ...waiting }, `shutting down: waiting up to ${seconds(graceMs)} for ${describeWork(waiting)}`);
+    const cut = setTimeout(() => {
+      const left = workInFlight(app);
+      app.log.error({ graceMs, ...left }, `shutdown grace of ${seconds(graceMs)} ran out: cutting ${describeWork(left)}`);
+      process.exit(1);
+    }, graceMs);
+    cut.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('shut down: everything in flight finished');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
@@ -44,6 +57,10 @@ function closeOnSignals(app: App): void {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }
 
 /** Printed once, on the first start only: the owner's password is not stored in clear anywhere. */

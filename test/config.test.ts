@@ -72,6 +72,15 @@ describe('configuration', () => {
     }
   });
 
+  it('SHUTDOWN_GRACE_MS: one model call and a margin by default, following LIMIT_LLM_TIMEOUT_MS; checked', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(135_000);
+    expect(loadConfig({ LIMIT_LLM_TIMEOUT_MS: '30000' }).shutdownGraceMs).toBe(45_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '5000' }).shutdownGraceMs).toBe(5000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10s' })).toThrow(/SHUTDOWN_GRACE_MS must be an integer/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '3600001' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
   it('logs pretty on a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
     expect(loadConfig({}, true).logFormat).toBe('pretty');
     expect(loadConfig({}, false).logFormat).toBe('json');

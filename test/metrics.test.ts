@@ -54,6 +54,15 @@ describe.each(databaseKinds)('metrics (%s)', (kind) => {
     expect(sample(text, 'agent_platform_documents_failed')).toBe(0);
   });
 
+  it("reports the event loop's delay: a histogram of this server's, and prom-client's percentiles", async () => {
+    const text = (await request(t.app, 'GET', '/metrics')).text;
+    expect(text).toContain('# TYPE agent_platform_event_loop_delay_seconds histogram');
+    expect(sample(text, 'agent_platform_event_loop_delay_seconds_bucket{le="+Inf"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'agent_platform_event_loop_delay_seconds_count')).toBeGreaterThanOrEqual(0);
+    expect(text).toContain('# TYPE nodejs_eventloop_lag_p99_seconds gauge');
+    expect(text).toContain('# TYPE nodejs_eventloop_lag_max_seconds gauge');
+  });
+
   it('reports the database, and the pool on PostgreSQL', async () => {
     const text = (await request(t.app, 'GET', '/metrics')).text;
     expect(sample(text, `agent_platform_database_up{dialect="${kind}"}`)).toBe(1);

@@ -50,7 +50,8 @@ describe.each(databaseKinds)('service routes (%s)', (kind) => {
     expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(reply.headers['strict-transport-security']).toBeDefined();
+    // HTTPS is the proxy's to declare (docs/operations.md, "Security headers").
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
     expect(reply.headers['x-powered-by']).toBeUndefined();
   });
 

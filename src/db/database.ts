@@ -1,6 +1,5 @@
 // Opens the configured database: the embedded SQLite file in the data folder, or PostgreSQL when
 // DATABASE_URL names one. Everything above this file sees the same Kysely instance and dialect.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -15,6 +14,7 @@ import { readDirectly } from './precompiled.js';
 import { PreparingClient } from './prepared-statements.js';
 import { sqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
+import { createPrivateFileIfMissing, makePrivateFolder } from '../storage/private-files.js';
 
 export interface Database {
   readonly db: Kysely<DB>;
@@ -43,8 +43,11 @@ export function openDatabase(options: DatabaseOptions): Database {
 }
 
 function openSqlite(dataDir: string): Database {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const file = join(dataDir, SQLITE_FILE_NAME);
+  // Made 0600 here: SQLite would make it 0644 whatever the umask. Its -wal and -shm files take the
+  // database file's mode.
+  createPrivateFileIfMissing(file);
   const connection = new (sqliteDriver())(file);
   connection.pragma('journal_mode = WAL');
   // In WAL mode NORMAL keeps every committed transaction through a crash of the process; FULL would

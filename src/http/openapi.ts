@@ -97,7 +97,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       };
     }
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // No policy of its own: the page and its assets carry the server's (content-security-policy.ts).
+  await app.register(swaggerUi, { routePrefix: '/docs' });
 
   let document: string | undefined;
   app.get(

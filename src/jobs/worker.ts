@@ -28,6 +28,8 @@ export class Worker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly jobs: JobsRepo;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The jobs being run now, by id, for the shutdown log. */
+  private readonly jobsRunning = new Map<number, string>();
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
@@ -50,6 +52,11 @@ export class Worker {
     this.running = true;
     if (this.stopping.signal.aborted) this.stopping = new AbortController();
     this.loop = this.run();
+  }
+
+  /** The jobs this worker is running now: what a stop waits for. */
+  runningJobs(): { id: number; name: string }[] {
+    return [...this.jobsRunning].map(([id, name]) => ({ id, name }));
   }
 
   /** Looks for work now rather than at the next poll (called when a job is enqueued). */
@@ -131,11 +138,13 @@ export class Worker {
     const renew = setInterval(() => {
       this.jobs.renewLease(job.id, this.owner, iso(Date.now() + this.options.leaseMs)).catch(() => undefined);
     }, Math.max(100, this.options.leaseMs / 3));
+    this.jobsRunning.set(job.id, job.name);
     try {
       if ('unreadable' in job) await this.failUnreadable(job);
       else return await this.runWithHandler(job);
     } finally {
       clearInterval(renew);
+      this.jobsRunning.delete(job.id);
     }
     return undefined;
   }

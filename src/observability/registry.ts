@@ -9,15 +9,17 @@
 // and counted where the call is made: `modelCalls.inc({ provider, model, outcome: 'ok' })`. Labels
 // must stay few in values: a provider or a model, never an organization, a user or an id.
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { recordEventLoopDelay } from './event-loop-delay.js';
 
 /** Metrics of the whole process: Node's own (memory, CPU, event loop, GC) and those features declare. */
 export const processMetrics = new Registry();
 
 let defaultsCollected = false;
 
-/** Node's process metrics, registered on first use: once per process, however many apps it builds. */
+/** Node's process metrics and the event loop's delay, registered on first use: once per process, however many apps it builds. */
 export function collectProcessMetrics(): void {
   if (defaultsCollected) return;
   defaultsCollected = true;
   collectDefaultMetrics({ register: processMetrics });
+  recordEventLoopDelay(processMetrics);
 }

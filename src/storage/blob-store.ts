@@ -3,8 +3,9 @@
 // sends becomes part of a path. Objects never change under their key, so the latest ones written are
 // also kept in memory for a while: the pipeline reads each file moments after its upload stored it.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createPrivateFileAsync, makePrivateFolderAsync } from './private-files.js';
 
 export interface BlobStore {
   /** Stores the bytes under a new key and returns it; the object is complete or absent, never partial. */
@@ -85,11 +86,11 @@ export class LocalBlobStore implements BlobStore {
   private async writeNew(folder: string, path: string, bytes: Buffer): Promise<void> {
     const known = this.folders.has(folder);
     if (!known) {
-      await mkdir(join(this.root, folder), { recursive: true });
+      await makePrivateFolderAsync(join(this.root, folder));
       this.folders.add(folder);
     }
     try {
-      await writeFile(path, bytes, { flag: 'wx' });
+      await createPrivateFileAsync(path, bytes);
     } catch (error) {
       if (!known || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       this.folders.delete(folder);
