@@ -17,6 +17,7 @@ import { readingForm } from '../src/guardrails/reading-form.js';
 import { buildTermAutomaton, type TermAutomaton } from '../src/guardrails/term-automaton.js';
 import { termDetector } from '../src/guardrails/term-scan.js';
 import { foldForTerms, foldString } from '../src/guardrails/text-folding.js';
+import { seededRandom as random } from './support/seeded-random.js';
 
 let sequence = 0;
 const define = (type: GuardrailDefinition['type'], config: object, action: GuardrailDefinition['action'] = 'redact') =>
@@ -116,16 +117,6 @@ describe('obfuscated values in a stream', () => {
     expect(stream(guardrails.streamOutput(), ANSWER.split('')), 'one unit at a time').toEqual(whole);
   });
 });
-
-/** A small seeded generator, so that a failure can be made again. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABETS = ['abcdefghijklmnopqrstuvwxyz', 'АВЕКМНОРСТХаеорсху', 'αβγδεοικ', 'ａｂｃ１２３', '٠١٢٣٤٥٦٧٨٩', '०१२३', '𝐚𝐛𝐜🇦🇧Ⓐ', '@.-–—'];
 const INVISIBLES = ['\u200B', '\u200D', '\u00AD', '\u202E', '\u2066', '\uFE0F', '\u0336', '\u0301', '\u2800', '\u00A0', '\u3000', '\n'];

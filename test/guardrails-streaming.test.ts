@@ -9,6 +9,7 @@ import { compileGuardrail, type CompiledGuardrail } from '../src/guardrails/comp
 import type { GuardrailDefinition } from '../src/guardrails/definition.js';
 import type { Finding, GuardrailVerdict, StreamingGuard } from '../src/guardrails/guardrail.js';
 import { PII_ENTITY_TYPES } from '../src/guardrails/pii/detect.js';
+import { seededRandom as random } from './support/seeded-random.js';
 
 /** PII types found by their shape alone, the same in a window as in the whole text. */
 const STRUCTURED = ['EMAIL_ADDRESS', 'CREDIT_CARD', 'IBAN_CODE', 'US_SSN', 'IP_ADDRESS'].filter((type) => PII_ENTITY_TYPES.includes(type));
@@ -70,16 +71,6 @@ function stream(guard: StreamingGuard, pieces: string[], withEnds = true): Strea
   for (const piece of pieces) text += guard.push(piece);
   text += guard.flush();
   return { text, blocked: guard.blocked, findings: findingsByGuardrail(guard.verdicts, withEnds) };
-}
-
-/** A small seeded generator, so that a failure names pieces that can be made again. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function randomPieces(text: string, seed: number): string[] {
