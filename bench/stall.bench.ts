@@ -94,6 +94,9 @@ async function hostileRequests(client: ApiClient, fake: FakeModel): Promise<Host
     201,
   );
   const corpus = await client.call<{ id: number }>('POST', '/api/v2/corpora', { name: 'Stall' }, 201);
+  // The tokenizer's worst case within the JSON body limit: one word of random letters (no repeats to remember).
+  let seed = 7;
+  const randomLetters = Array.from({ length: 900_000 }, () => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) % 26)).join('');
   const invisible = Array.from({ length: 50_000 }, (_, i) => `a\u200b${String.fromCharCode(0x0661 + (i % 9))}\u0336\u00a0`).join('');
   const ask = (agentId: number, query: string) => client.call('POST', `/api/v2/agents/${agentId}/responses`, { query }, 200);
   const answerOrRefusal = async (work: Promise<unknown>) => {
@@ -105,6 +108,7 @@ async function hostileRequests(client: ApiClient, fake: FakeModel): Promise<Host
   };
   return [
     { name: 'length guardrail test, one word of 100,000 characters', run: () => answerOrRefusal(client.call('POST', `/api/v2/guardrails/${lengthGuardrail.id}/test`, { text: 'x'.repeat(100_000) })) },
+    { name: 'length guardrail test, one word of 900,000 random letters', run: () => answerOrRefusal(client.call('POST', `/api/v2/guardrails/${lengthGuardrail.id}/test`, { text: randomLetters })) },
     { name: 'PII guardrail test, 250,000 characters of digits, invisible characters and marks', run: () => answerOrRefusal(client.call('POST', `/api/v2/guardrails/${piiGuardrail.id}/test`, { text: invisible })) },
     { name: 'question of one word of 32,000 characters', run: () => answerOrRefusal(ask(instantAgent, 'y'.repeat(32_000))) },
     { name: 'a model answering one word of 2,000,000 characters without usage', run: () => answerOrRefusal(ask(longAnswerAgent, 'Tell me.')) },

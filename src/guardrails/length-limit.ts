@@ -3,7 +3,7 @@
 // limit for characters, at the first pre-token that does not fit for tokens (never inside a word), and
 // runs to the end of the text. A stream decides a pre-token once a character follows it.
 import { preTokenEnd } from '../ingest/pre-tokens.js';
-import { countTokens } from '../ingest/tokens.js';
+import { countTokensUpTo } from '../ingest/tokens.js';
 import type { DetectorRun, Detection, TextDetector } from './detector.js';
 
 export const LENGTH_ENTITY = 'LENGTH';
@@ -69,7 +69,7 @@ class LengthRun implements DetectorRun {
           this.lookAgainAt = length + (length - this.preTokenStart);
           break;
         }
-        const count = countTokens(this.text.slice(this.preTokenStart - this.base, end - this.base));
+        const count = countTokensUpTo(this.text.slice(this.preTokenStart - this.base, end - this.base), limits.max_tokens - this.tokens);
         if (this.tokens + count > limits.max_tokens) return { detections: [this.over(this.preTokenStart, 'max_tokens')], safe: length };
         this.tokens += count;
         this.preTokenStart = end;

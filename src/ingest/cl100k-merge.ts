@@ -16,7 +16,7 @@ const ASCII = /^[\x00-\x7f]*$/;
 /** A lone surrogate: gpt-tokenizer finds no whole pre-token holding one in its table of texts. */
 const LONE_SURROGATE = /\p{Cs}/u;
 /** cl100k's longest token, in bytes: a longer candidate needs no lookup. */
-const LONGEST_TOKEN = 128;
+export const LONGEST_TOKEN = 128;
 
 let asciiRanks: Map<string, number> | undefined;
 let otherRanks: Map<string, number> | undefined;

@@ -12,7 +12,7 @@
 // letter) costs what its length says. test/tokens.test.ts checks the counts against gpt-tokenizer's
 // own on varied text.
 import { countTokens as countCl100kTokens } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countPreToken } from './cl100k-merge.js';
+import { LONGEST_TOKEN, countPreToken } from './cl100k-merge.js';
 import { preTokenEnd } from './pre-tokens.js';
 
 // Text that happens to contain "<|endoftext|>" is text: counted as characters, never refused.
@@ -62,6 +62,23 @@ export function countTokens(text: string): number {
   for (let start = 0; start < length; ) {
     const end = preTokenEnd(text, start, length);
     total += tokensBetween(text, start, end);
+    start = end;
+  }
+  return total;
+}
+
+/**
+ * The text's count when it is at most `limit`; otherwise a number above `limit`. A pre-token whose
+ * length alone puts the count over (each token is at most 128 bytes, each UTF-16 unit at least one)
+ * is not merged: a limit met by a word of megabytes costs nothing to decide.
+ */
+export function countTokensUpTo(text: string, limit: number): number {
+  const length = text.length;
+  let total = 0;
+  for (let start = 0; start < length && total <= limit; ) {
+    const end = preTokenEnd(text, start, length);
+    const fewest = Math.ceil((end - start) / LONGEST_TOKEN);
+    total += total + fewest > limit ? fewest : tokensBetween(text, start, end);
     start = end;
   }
   return total;

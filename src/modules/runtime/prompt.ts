@@ -4,7 +4,7 @@
 // question and the room kept for the answer (the agent's max_tokens) never do; when even they do
 // not fit with the instructions, the ask is refused before anything is recorded.
 import { BadRequest } from '../../errors.js';
-import { countTokens } from '../../ingest/tokens.js';
+import { countTokens, countTokensUpTo } from '../../ingest/tokens.js';
 import type { ChatMessage } from '../../providers/chat/chat-model.js';
 
 export interface PromptPassage {
@@ -77,7 +77,9 @@ export function systemPrompt(instructions: string, passages: PromptPassage[], wi
 
 export function buildConversation(input: ConversationInput): Conversation {
   const question: ChatMessage = { role: 'user', content: input.query };
-  const room = input.contextWindow - input.maxTokens - REPLY_PRIMING - messageTokens(question);
+  // Counted no further than the context window: a longer question is refused below all the same, and
+  // one long word of it is not merged for nothing.
+  const room = input.contextWindow - input.maxTokens - REPLY_PRIMING - countTokensUpTo(input.query, input.contextWindow) - MESSAGE_OVERHEAD;
   const system = (passages: PromptPassage[]): ChatMessage => ({ role: 'system', content: systemPrompt(input.instructions, passages, input.withTools) });
 
   let passages = input.passages;
