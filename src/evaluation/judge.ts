@@ -34,8 +34,13 @@ export async function runJudge(model: ChatModel, kind: JudgeKind, material: Judg
   });
   try {
     for await (const event of model.stream({ messages, temperature: 0, maxTokens: prompt.verdict === 'claims' ? 2048 : 400, signal })) {
-      if (event.type === 'delta' && text.length < ANSWER_CHARACTERS) text += event.text;
+      if (event.type === 'delta') text += event.text;
       else if (event.type === 'usage') usage = event.usage;
+      // A verdict is short: a judge writing on is let go of (its connection closed), and billed for what came.
+      if (text.length >= ANSWER_CHARACTERS) {
+        text = text.slice(0, ANSWER_CHARACTERS);
+        break;
+      }
     }
   } catch (error) {
     if (signal.aborted) return { outcome: failed('The judge was stopped'), tokens: estimate(), called: true };
