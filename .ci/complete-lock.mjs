@@ -15,7 +15,7 @@ for (const [name, version] of Object.entries(rollup.optionalDependencies)) {
   if (pk[key]) continue;
   let [, os, cpu, abi] = m;
   if (os === 'android' && cpu === 'arm' && abi === 'eabi') abi = undefined;
-  const entry = { version, cpu: [CPU[cpu] ?? cpu], dev: true };
+  const entry = { version, cpu: [CPU[cpu] ?? cpu] };
   if (os === 'linux' && abi) entry.libc = [abi.startsWith('musl') ? 'musl' : 'glibc'];
   Object.assign(entry, { license: 'MIT', optional: true, os: [os === 'win32' ? 'win32' : os] });
   pk[key] = entry;
