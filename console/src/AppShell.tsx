@@ -1,0 +1,54 @@
+// The frame of every signed-in page: the navigation, who is signed in, and the page itself.
+import { Suspense } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
+import { SessionExpiredDialog } from './session/SessionExpiredDialog';
+import { useSession, useUser } from './session/session';
+import { Button } from './ui/Fields';
+import { Loading } from './ui/Feedback';
+
+export function AppShell() {
+  const navigate = useNavigate();
+  const user = useUser();
+  const { signOut } = useSession();
+  return (
+    // React Aria's links and menus navigate through the router, not by reloading the page.
+    <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="shell">
+        <header className="shell-header">
+          <NavLink to="/agents" className="brand">
+            <img src="/favicon.svg" alt="" width={24} height={24} />
+            Agent Platform
+          </NavLink>
+          <nav aria-label="Main" className="main-nav">
+            <NavLink to="/agents">Agents</NavLink>
+            <NavLink to="/corpora">Corpora</NavLink>
+          </nav>
+          <div className="account">
+            <NavLink to="/profile" aria-label={`Your profile (${user.email})`}>
+              {[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}
+            </NavLink>
+            <Button
+              variant="quiet"
+              onPress={async () => {
+                await signOut();
+                void navigate('/sign-in');
+              }}
+            >
+              Sign out
+            </Button>
+          </div>
+        </header>
+        <main id="main" className="shell-main" tabIndex={-1}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SessionExpiredDialog />
+    </AriaRouterProvider>
+  );
+}
