@@ -1,6 +1,7 @@
 // The only module that reads process.env. Every setting is parsed and checked here, once, at start;
 // a bad configuration stops the server with the whole list of problems rather than the first one.
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseAllowedHost } from './net/allowed-hosts.js';
 import ipaddr from 'ipaddr.js';
 import { withEnvFile } from './env-file.js';
@@ -111,6 +112,8 @@ export interface Config {
   rateLimitStore: RateLimitStoreSettings;
   /** How long a stopping process waits for requests, answers and jobs in flight before it cuts them. */
   shutdownGraceMs: number;
+  /** The built web console (index.html, assets/); served when it holds an index.html at start. */
+  consoleDir: string;
 }
 
 /** Where document-library connectors reach Microsoft: the identity platform and Graph (tests point both at a loopback fake). */
@@ -287,6 +290,11 @@ const MiB = 1024 * 1024;
  * when the stop came finishes (and is recorded) rather than being cut in the middle of a sentence.
  */
 const SHUTDOWN_MARGIN_MS = 15_000;
+/**
+ * Where `npm run build` puts the console: dist/console/ of this checkout. This file is src/config.ts
+ * under tsx and dist/config.js once built, one folder below the checkout either way.
+ */
+const BUILT_CONSOLE_DIR = fileURLToPath(new URL('../dist/console', import.meta.url));
 /** The most sqlite-vec's vec0 tables hold (pgvector holds more, but one limit serves both). */
 export const MAX_EMBEDDING_DIMENSIONS = 8192;
 
@@ -390,6 +398,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
     },
     rateLimitStore: readRateLimitStore(read),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', llmTimeoutMs + SHUTDOWN_MARGIN_MS, 0, 3_600_000),
+    consoleDir: resolve(read.string('CONSOLE_DIR') ?? BUILT_CONSOLE_DIR),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

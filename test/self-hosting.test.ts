@@ -1,5 +1,8 @@
 // What a self-hoster meets first: GET /, the client address behind a reverse proxy, and CORS, all
 // through the real app.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -14,8 +17,9 @@ describe.each(databaseKinds)('self-hosting on %s', (kind) => {
     running = undefined;
   });
 
-  it('GET / says where one is: JSON by default, a page for a browser', async () => {
-    const { app } = await start();
+  it('GET / says where one is: JSON by default, a page for a browser where the console was not built', async () => {
+    // An empty folder: no console (the built one is test/console-files.test.ts's).
+    const { app } = await start({ CONSOLE_DIR: mkdtempSync(join(tmpdir(), 'no-console-')) });
     const json = await app.inject({ method: 'GET', url: '/' });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toMatchObject({ name: 'Agent Platform', docs: '/docs', openapi: '/openapi.json' });

@@ -1,9 +1,11 @@
-// GET /: where a person who opens the server's address is, and where to go next. HTML for a browser,
-// JSON for anything else (curl, scripts).
+// GET /: where a person who opens the server's address is, and where to go next. For a browser, the
+// web console when it was built (with its files, console-files.ts), else a page of links; JSON for
+// anything else (curl, scripts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import { SERVER_VERSION } from '../../version.js';
+import { acceptsHtml, serveConsoleFiles } from './console-files.js';
 
 const Home = Type.Object({
   name: Type.Literal('Agent Platform'),
@@ -49,6 +51,7 @@ function escapeHtml(text: string): string {
 
 export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const page = homePage(SERVER_VERSION);
+  const sendConsolePage = await serveConsoleFiles(app, app.config.consoleDir);
   app.get(
     '/',
     {
@@ -57,7 +60,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getHome',
         tags: ['service'],
         summary: 'Where this is: version, links to the reference, first steps',
-        description: 'HTML when the client accepts text/html (a browser), this JSON object otherwise.',
+        description: 'HTML when the client accepts text/html (a browser): the web console, or a page of links where it was not built; this JSON object otherwise.',
         security: [],
         response: responses({ 200: Home }, [], { public: true }),
       },
@@ -65,7 +68,8 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       // The answer depends on Accept: caches must keep the two apart.
       reply.header('vary', 'Accept');
-      if ((request.headers.accept ?? '').includes('text/html')) {
+      if (acceptsHtml(request)) {
+        if (sendConsolePage !== undefined) return sendConsolePage(reply);
         return reply.type('text/html; charset=utf-8').send(page as never);
       }
       return {
