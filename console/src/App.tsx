@@ -14,6 +14,7 @@ const AgentsPage = lazy(() => import('./pages/agents/AgentsPage'));
 const AgentEditorPage = lazy(() => import('./pages/agents/AgentEditorPage'));
 const ChatPage = lazy(() => import('./pages/chat/ChatPage'));
 const HistoryPage = lazy(() => import('./pages/history/HistoryPage'));
+const HistoryComparePage = lazy(() => import('./pages/history/ComparePage'));
 const CorporaPage = lazy(() => import('./pages/corpora/CorporaPage'));
 const CorpusPage = lazy(() => import('./pages/corpora/CorpusPage'));
 const ProfilePage = lazy(() => import('./pages/account/ProfilePage'));
@@ -57,6 +58,7 @@ const router = createBrowserRouter([
           { path: '/agents/:agentId/chat', element: <ChatPage /> },
           { path: '/agents/:agentId/chat/:threadId', element: <ChatPage /> },
           { path: '/agents/:agentId/history', element: <HistoryPage /> },
+          { path: '/agents/:agentId/history/compare', element: <HistoryComparePage /> },
           { path: '/corpora', element: <CorporaPage /> },
           { path: '/corpora/:corpusId', element: <CorpusPage /> },
           { path: '/profile', element: <ProfilePage /> },
