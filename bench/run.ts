@@ -2,6 +2,7 @@
 // other, each with its own servers, and prints their results. See docs/performance.md.
 import { agentsSuite } from './agents.bench.js';
 import { askSuite } from './ask.bench.js';
+import { consoleSuite } from './console.bench.js';
 import { ingestionSuite } from './ingestion.bench.js';
 import { listingSuite } from './listing.bench.js';
 import { searchSuite } from './search.bench.js';
@@ -13,7 +14,7 @@ import { describeMachine, formatMachine, loadAverage1m } from './lib/machine.js'
 import { formatReport, type SuiteReport } from './lib/report.js';
 import type { BenchSuite } from './lib/suite.js';
 
-const SUITES: BenchSuite[] = [agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite];
+const SUITES: BenchSuite[] = [agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite, consoleSuite];
 
 function selectSuites(names: string[]): BenchSuite[] {
   if (names.length === 0) return SUITES;

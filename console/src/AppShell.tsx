@@ -28,8 +28,10 @@ export function AppShell() {
             <NavLink to="/corpora">Corpora</NavLink>
           </nav>
           <div className="account">
-            <NavLink to="/profile" aria-label={`Your profile (${user.email})`}>
+            {/* The name read out is the one shown, and says where the link goes (WCAG 2.5.3, label in name). */}
+            <NavLink to="/profile">
               {[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}
+              <span className="visually-hidden">, your profile</span>
             </NavLink>
             <Button
               variant="quiet"
