@@ -1,7 +1,9 @@
 // Cross-origin calls from browsers (CORS_ORIGINS): off unless origins are configured. Preflights are
 // answered in the onRequest hook, before the rate limit and authentication, as browsers send them
-// without credentials. Callers authenticate with a bearer token, not cookies, so credentials mode is
-// not needed and `*` stays safe.
+// without credentials. Other origins authenticate with a bearer token, never with the session cookie:
+// the cookie is for the console served by this server (same origin). So credentials mode stays off
+// (no Access-Control-Allow-Credentials: a browser shows no answer to a request that carried cookies),
+// X-CSRF-Token is not an allowed header (a page of another origin cannot send it), and `*` stays safe.
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,6 +23,7 @@ export async function installCors(app: FastifyInstance, origins: string[]): Prom
     methods: METHODS,
     allowedHeaders: ALLOWED_HEADERS,
     exposedHeaders: EXPOSED_HEADERS,
+    // Never true: it would let the allowed origins make the browser use the session cookie.
     credentials: false,
     maxAge: PREFLIGHT_CACHE_SECONDS,
     strictPreflight: true,

@@ -1,6 +1,9 @@
-// What the request log may show of a URL: query parameters whose names look like credentials
-// (token, key, secret, password, signature, code…) are logged as [redacted], since a client that
-// puts one there should not find it in the log as well.
+// What the request log may show of a request. Of a URL: query parameters whose names look like
+// credentials (token, key, secret, password, signature, code, session…) are logged as [redacted],
+// since a client that puts one there should not find it in the log as well. Of the headers: none.
+// The request's fields are listed one by one (serializeRequest) and Fastify's response serializer
+// writes the status alone, so the headers that carry credentials (Authorization, Cookie with the
+// ap_session token and the ap_csrf value, X-CSRF-Token, and Set-Cookie in answers) never reach a log line.
 import type { FastifyRequest } from 'fastify';
 
 const CREDENTIAL_NAME = /token|key|secret|passw|pwd|auth|sig|code|session|credential/i;
@@ -22,7 +25,7 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, question)}?${pairs.join('&')}`;
 }
 
-/** The request as every log line shows it (Fastify's default fields, the URL redacted). */
+/** The request as every log line shows it (Fastify's default fields, the URL redacted; never a header). */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,

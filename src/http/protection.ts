@@ -10,20 +10,32 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
-import { readBearer } from '../modules/auth/bearer.js';
+import { bearerOfToken, readBearer } from '../modules/auth/bearer.js';
+import { readRequestCredential, type RequestCredential } from '../modules/auth/request-credential.js';
+import { sessionCookieToken } from '../modules/auth/session-cookie.js';
+import { hashToken } from '../modules/auth/tokens.js';
 import { openRateLimitStore } from './rate-limit-store.js';
 import { routeHooks } from './route-hooks.js';
 
 /** Routes served by plugins that cannot carry our route config, and are public by design. */
 const PUBLIC_PLUGIN_PREFIXES = ['/docs'];
 
-/** One bucket per credential; requests without one share their address's bucket. */
+/**
+ * One bucket per credential; requests without one share their address's bucket. The session cookie
+ * is its token: the same bucket as that token sent as Bearer (an Authorization header wins, as in
+ * authentication). A Cookie header with several session cookies names no one credential: the address.
+ */
 function rateLimitKey(request: FastifyRequest): string {
   const authorization = request.headers.authorization;
-  if (!authorization) return `address:${request.ip}`;
-  // A malformed header is a bucket of its own, as any other credential.
-  const hash = readBearer(authorization)?.hash ?? createHash('sha256').update(authorization).digest('hex');
-  return `credential:${hash}`;
+  if (authorization) {
+    // A malformed header is a bucket of its own, as any other credential.
+    const hash = readBearer(authorization)?.hash ?? createHash('sha256').update(authorization).digest('hex');
+    return `credential:${hash}`;
+  }
+  // An empty Authorization header is no credential, yet it keeps the cookie out, as in authentication.
+  const cookieToken = authorization === undefined ? sessionCookieToken(request.headers.cookie) : undefined;
+  if (cookieToken !== undefined) return `credential:${bearerOfToken(cookieToken)?.hash ?? hashToken(cookieToken)}`;
+  return `address:${request.ip}`;
 }
 
 /**
@@ -79,17 +91,22 @@ export async function installProtection(app: FastifyInstance, config: Config, au
 
   // Every route requires a credential unless it declares config.public. Added per route (after
   // the rate limit's own hook) rather than globally, so that unknown URLs answer 404, not 401.
-  // A callback: a caller cached under the current epoch is known at once (authenticateNow), with no
-  // promise; anything else (a first use, a refusal, a transaction open on SQLite, PostgreSQL) awaits.
+  // The credential is the Authorization header, else the session cookie (request-credential.ts).
+  // A callback: a caller cached under the current epoch is known at once (authenticateRequestNow), with
+  // no promise; anything else (a first use, a refusal, a transaction open on SQLite, PostgreSQL) awaits.
   const authenticate: onRequestHookHandler = (request, _reply, done) => {
-    const authorization = request.headers.authorization;
-    const bearer = authorization === undefined ? undefined : readBearer(authorization);
-    const known = auth.authenticateNow(bearer);
+    let credential: RequestCredential;
+    try {
+      credential = readRequestCredential(request.headers, request.method);
+    } catch (error) {
+      return done(error as Error);
+    }
+    const known = auth.authenticateRequestNow(credential);
     if (known !== undefined) {
       request.actor = known;
       return done();
     }
-    (authorization === undefined ? auth.authenticate(undefined) : auth.authenticateBearer(bearer)).then((actor) => {
+    auth.authenticateRequest(credential).then((actor) => {
       request.actor = actor;
       done();
     }, done);

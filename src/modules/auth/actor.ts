@@ -1,6 +1,6 @@
 import type { OrganizationRole } from '../../db/schema.js';
 
-/** Who is calling: resolved from the bearer token by AuthService.authenticate, passed to every service. */
+/** Who is calling: resolved from the request's credential (bearer token, API key or session cookie) by AuthService, passed to every service. */
 export interface Actor {
   userId: number;
   organizationId: number;

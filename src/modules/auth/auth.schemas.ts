@@ -5,14 +5,32 @@ import { USER_EXAMPLE, UserSchema } from '../users/users.schemas.js';
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
+  session: Type.Optional(
+    Type.Union([Type.Literal('token'), Type.Literal('cookie')], {
+      default: 'token',
+      description:
+        'token: the answer carries a bearer token. cookie (a browser on this origin): the answer sets the HttpOnly ap_session cookie ' +
+        'and the readable ap_csrf cookie, and leaves the token out; state-changing requests made with the cookie repeat ap_csrf in X-CSRF-Token',
+    }),
+  ),
 });
 
 export const SessionSchema = Type.Object({
+  session: Type.Literal('token', { description: 'The kind of session asked for' }),
   token: Type.String({ description: 'Send as Authorization: Bearer <token>' }),
   token_type: Type.Literal('Bearer'),
   expires_on: Timestamp('When the token stops working'),
   user: UserSchema,
 });
+
+export const CookieSessionSchema = Type.Object(
+  {
+    session: Type.Literal('cookie', { description: 'The kind of session asked for' }),
+    expires_on: Timestamp('When the session, and its cookies, stop working'),
+    user: UserSchema,
+  },
+  { description: 'The session token is in the ap_session cookie (HttpOnly), never in the body; the CSRF value is in the ap_csrf cookie' },
+);
 
 export const ApiKeySchema = Type.Object({
   id: Id('API key identifier'),
@@ -36,8 +54,14 @@ export const CreateApiKeyBody = Type.Object({
 
 // The names these schemas have in the OpenAPI document, with an example each.
 named('Session', SessionSchema, {
-  token: 'ses_9f2c…',
+  session: 'token',
+  token: 'aps_9f2c…',
   token_type: 'Bearer',
+  expires_on: '2026-11-21T10:15:30.123Z',
+  user: USER_EXAMPLE,
+});
+named('CookieSession', CookieSessionSchema, {
+  session: 'cookie',
   expires_on: '2026-11-21T10:15:30.123Z',
   user: USER_EXAMPLE,
 });

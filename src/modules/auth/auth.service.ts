@@ -1,14 +1,19 @@
-// One function resolves the caller for every kind of credential (authenticate); login, logout and
-// API keys live beside it so that every credential is made and checked in one place.
+// One function resolves the caller for every kind of credential (authenticateRequest: a bearer token
+// or API key in the Authorization header, else the browser's session cookie with its CSRF check);
+// login, logout and API keys live beside it so that every credential is made and checked in one place.
 import { hoursFrom, now, nowMs } from '../../clock.js';
 import type { Config } from '../../config.js';
-import { BadRequest, NotFound, Unauthenticated } from '../../errors.js';
+import { BadRequest, Forbidden, NotFound, Unauthenticated } from '../../errors.js';
 import type { UnitOfWork } from '../../repositories.js';
+import { resolveSecretKey } from '../../secret-key.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
 import type { Actor } from './actor.js';
 import { readBearer, type Bearer } from './bearer.js';
 import { CallerCache, type CachedCaller } from './caller-cache.js';
+import { CsrfTokens, sameText } from './csrf.js';
 import { spendVerificationTime, verifyPassword } from './password.js';
+import type { CsrfEvidence, RequestCredential } from './request-credential.js';
+import { CSRF_COOKIE, SESSION_COOKIE } from './session-cookie.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX, generateToken, hashToken } from './tokens.js';
 
 /** How stale last_used_on may get before a request writes it again; saves a write on every request. */
@@ -21,8 +26,13 @@ function kindOf(token: string): Actor['credential']['kind'] {
   throw new Unauthenticated('Unknown kind of token');
 }
 
+const CSRF_REFUSAL =
+  `CSRF token missing or wrong: a request made with the ${SESSION_COOKIE} cookie that changes something must send the ${CSRF_COOKIE} cookie's value in X-CSRF-Token`;
+
 export class AuthService {
   private readonly callers = new CallerCache();
+  /** Made at first use: the operator's commands build this service without ever needing the secret key. */
+  private csrfTokens: CsrfTokens | undefined;
 
   constructor(
     private readonly store: UnitOfWork,
@@ -34,6 +44,50 @@ export class AuthService {
   async authenticate(authorization: string | undefined): Promise<Actor> {
     if (authorization === undefined) throw new Unauthenticated();
     return this.authenticateBearer(readBearer(authorization));
+  }
+
+  /**
+   * Resolves the caller of a request's credential (request-credential.ts). The session cookie is the
+   * bearer token it carries, checked the same way (cache, expiry, revocation, deactivation: 401);
+   * a state-changing request made with it must then carry its CSRF value (403 otherwise).
+   */
+  async authenticateRequest(credential: RequestCredential): Promise<Actor> {
+    if (credential.via === 'none') throw new Unauthenticated();
+    if (credential.via === 'authorization') return this.authenticateBearer(credential.bearer);
+    const bearer = credential.bearer;
+    if (bearer === undefined) throw new Unauthenticated(`Malformed ${SESSION_COOKIE} cookie: log in again`);
+    if (!bearer.token.startsWith(SESSION_TOKEN_PREFIX)) throw new Unauthenticated(`The ${SESSION_COOKIE} cookie carries session tokens only`);
+    const actor = await this.authenticateBearer(bearer);
+    if (!this.csrfHolds(bearer, credential.csrf)) throw new Forbidden(CSRF_REFUSAL);
+    return actor;
+  }
+
+  /** authenticateRequest at once, without a promise, when authenticateNow can; undefined otherwise (and for every refusal). */
+  authenticateRequestNow(credential: RequestCredential): Actor | undefined {
+    if (credential.via === 'none') return undefined;
+    if (credential.via === 'authorization') return this.authenticateNow(credential.bearer);
+    const bearer = credential.bearer;
+    if (bearer === undefined || !bearer.token.startsWith(SESSION_TOKEN_PREFIX)) return undefined;
+    const actor = this.authenticateNow(bearer);
+    return actor !== undefined && this.csrfHolds(bearer, credential.csrf) ? actor : undefined;
+  }
+
+  /** The CSRF value of the session whose token this is, set in the ap_csrf cookie at login. */
+  csrfTokenOf(sessionToken: string): string {
+    return this.csrf().issue(hashToken(sessionToken));
+  }
+
+  /** No evidence needed (a safe method), or the header repeats an ap_csrf cookie sent and is this session's value. */
+  private csrfHolds(bearer: Bearer, evidence: CsrfEvidence | undefined): boolean {
+    if (evidence === undefined) return true;
+    const { header, cookies } = evidence;
+    if (header === undefined || !cookies.some((cookie) => sameText(header, cookie))) return false;
+    return this.csrf().verify(bearer.hash, header);
+  }
+
+  private csrf(): CsrfTokens {
+    this.csrfTokens ??= new CsrfTokens(resolveSecretKey(this.config), this.config.secretKeyPrevious);
+    return this.csrfTokens;
   }
 
   /**
@@ -109,7 +163,7 @@ export class AuthService {
     const expiresOn = hoursFrom(createdOn, this.config.sessionTtlHours);
     await this.store.repos.auth.deleteExpiredSessions(user.id, createdOn);
     await this.store.repos.auth.insertSession({ user_id: user.id, token_hash: hashToken(token), created_on: createdOn, expires_on: expiresOn });
-    return { token, expires_on: expiresOn, user };
+    return { token, created_on: createdOn, expires_on: expiresOn, user };
   }
 
   async logout(actor: Actor): Promise<void> {

@@ -5,6 +5,7 @@ import { hashToken } from './tokens.js';
 
 // The scheme name is case-insensitive (RFC 9110 §11.1); the token is matched as sent.
 const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
+const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 export interface Bearer {
   token: string;
@@ -27,4 +28,12 @@ export function readBearer(authorization: string): Bearer | undefined {
   recent.set(authorization, bearer);
   if (recent.size > RECENT_CAPACITY) recent.delete(recent.keys().next().value!);
   return bearer;
+}
+
+/**
+ * The bearer of a token sent without an Authorization header (the session cookie); undefined when
+ * it is not of a token's form. Kept with the headers read lately, under the header that would carry it.
+ */
+export function bearerOfToken(token: string): Bearer | undefined {
+  return TOKEN.test(token) ? readBearer(`Bearer ${token}`) : undefined;
 }
