@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Writes clients/typescript/src/openapi.ts from the server's OpenAPI document (the app built
-# in-process, as scripts/dump-openapi.ts does). With --check, writes nothing and fails when the
-# committed file differs from what the server describes: a changed route must regenerate the client,
-# and the console, built on the client, is type-checked against it.
+# in-process, as scripts/dump-openapi.ts does) with openapi-typescript (scripts/write-client-types.ts,
+# which types binary strings as Blob). With --check, writes nothing and fails when the committed file
+# differs from what the server describes: a changed route must regenerate the client, and the
+# console, built on the client, is type-checked against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_NO_WARNINGS=1
@@ -10,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 target=clients/typescript/src/openapi.ts
 npx --no-install tsx scripts/dump-openapi.ts "$work/openapi.json"
-npx --no-install openapi-typescript "$work/openapi.json" --output "$work/openapi.ts" --silent
+npx --no-install tsx scripts/write-client-types.ts "$work/openapi.json" "$work/openapi.ts"
 if [ "${1:-}" = --check ]; then
   if ! cmp -s "$work/openapi.ts" "$target"; then
     diff -u "$target" "$work/openapi.ts" | head -40 || true

@@ -41,9 +41,26 @@ const HEADERS = {
 } as const;
 export type ResponseHeaderName = keyof typeof HEADERS;
 
+/** How a caller authenticates: a bearer token, or the browser session's cookie (docs/api.md, "The browser session"). */
+const SECURITY_SCHEMES = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'An API key or a session token from /api/v2/auth/login' },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'ap_session',
+    description:
+      'The browser session: set by POST /api/v2/auth/login with "session": "cookie" (HttpOnly, SameSite=Strict), used only when the request ' +
+      'has no Authorization header. A state-changing request (any method but GET, HEAD, OPTIONS) made with it must send X-CSRF-Token equal ' +
+      'to the ap_csrf cookie set beside it, else 403. POST /api/v2/auth/logout ends it and clears both cookies.',
+  },
+} as const;
+
 /** Documentation of an operation that is not validation: read by finishDocument, never by Fastify. */
 export interface OperationDocument {
-  /** Responses the route schema does not list (it lists those Fastify serialises): status → response object. */
+  /**
+   * Responses the route schema does not list (it lists those Fastify serialises), or what replaces the
+   * description and content of one it lists (an event stream): status → response object.
+   */
   responses?: Record<number, object>;
   /** Request media types besides JSON (e.g. multipart/form-data), with the schema of their parts. */
   requestContent?: Record<string, object>;
@@ -72,8 +89,9 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       // Relative: the document describes the server that serves it, wherever it is deployed.
       servers: [{ url: '/', description: 'The server that serves this document' }],
       tags: API_TAGS,
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key or a session token from /api/v2/auth/login' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      // Either scheme: a request with an Authorization header is authenticated by it alone.
+      security: [{ bearer: [] }, { sessionCookie: [] }],
     },
     // The reference page is listed under the path people type, without the plugin's trailing slash.
     transform: ({ schema, url }) => ({ schema, url: url === '/docs/' ? '/docs' : url }),
@@ -145,7 +163,7 @@ export function finishDocument(generated: OpenApiDocument): OpenApiDocument {
 }
 
 function finishOperation(operation: Json, schemas: Json): void {
-  const extra: OperationDocument = operation['x-document'] ?? {};
+  const extra: OperationDocument = asSwaggerWritesIt(operation['x-document'] ?? {});
   delete operation['x-document'];
 
   // A parameter with a default may be left out: the server fills the default in.
@@ -153,7 +171,7 @@ function finishOperation(operation: Json, schemas: Json): void {
     if (parameter.in !== 'path' && parameter.schema?.default !== undefined) parameter.required = false;
   }
 
-  for (const [status, response] of Object.entries(extra.responses ?? {})) operation.responses[status] ??= response;
+  for (const [status, response] of Object.entries(extra.responses ?? {})) operation.responses[status] = { ...operation.responses[status], ...response };
   if (extra.requestContent) {
     operation.requestBody ??= { required: true, content: {} };
     for (const [type, media] of Object.entries(extra.requestContent)) operation.requestBody.content[type] = media;
@@ -173,6 +191,23 @@ function finishOperation(operation: Json, schemas: Json): void {
       ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
     };
   }
+}
+
+/**
+ * A schema of x-document as @fastify/swagger writes those of route schemas (const as a one-value enum),
+ * so that a named schema used both there and in a route schema is one component, not two that differ.
+ */
+function asSwaggerWritesIt(value: any): any {
+  if (Array.isArray(value)) return value.map(asSwaggerWritesIt);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (['examples', 'example', 'default', 'enum'].includes(key)) copy[key] = child;
+    else if (key === 'const') copy.enum = [child];
+    else if (key === 'properties') copy[key] = Object.fromEntries(Object.entries(child as Json).map(([name, schema]) => [name, asSwaggerWritesIt(schema)]));
+    else copy[key] = asSwaggerWritesIt(child);
+  }
+  return copy;
 }
 
 /**

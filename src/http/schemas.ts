@@ -52,6 +52,20 @@ export function named<T extends TSchema>(title: string, schema: T, example?: Sta
   return Object.assign(schema, { title }, example === undefined ? {} : { examples: [example] });
 }
 
+/**
+ * Examples of a request body, typed by its schema so that they cannot drift from it. @fastify/swagger
+ * moves them to the body's media type in the OpenAPI document (example, or examples when several),
+ * where test/request-examples.test.ts validates each. Documentation only: validation ignores them.
+ */
+export function withExamples<T extends TSchema>(schema: T, ...examples: [Static<T>, ...Static<T>[]]): T {
+  return Object.assign(schema, { examples });
+}
+
+/** A request media type besides JSON, for x-document (multipart/form-data, text/csv): its schema with an example, typed by it. */
+export function mediaWithExample<T extends TSchema>(schema: T, example: Static<T>, more: { encoding?: object } = {}) {
+  return { schema, example, ...more };
+}
+
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter',
   401: 'No credentials, or credentials that are invalid, expired or revoked',

@@ -4,6 +4,9 @@ import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
+/** The formats the server checks; any other (binary, of an upload's files) is documentation. */
+export const VALIDATED_FORMATS = ['date-time', 'email', 'uri', 'uuid'] as const;
+
 function buildAjv(coerceTypes: Options['coerceTypes']): Ajv {
   const ajv = new Ajv({
     coerceTypes,
@@ -13,7 +16,7 @@ function buildAjv(coerceTypes: Options['coerceTypes']): Ajv {
     allErrors: true,
     strict: false,
   });
-  addFormats.default(ajv, ['date-time', 'email', 'uri', 'uuid']);
+  addFormats.default(ajv, [...VALIDATED_FORMATS]);
   return ajv;
 }
 

@@ -67,7 +67,7 @@ export interface paths {
         };
         /**
          * Where this is: version, links to the reference, first steps
-         * @description HTML when the client accepts text/html (a browser), this JSON object otherwise.
+         * @description HTML when the client accepts text/html (a browser): the web console, or a page of links where it was not built; this JSON object otherwise.
          */
         get: operations["getHome"];
         put?: never;
@@ -156,8 +156,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Log in with e-mail and password; returns a bearer token
-         * @description The token expires after SESSION_TTL_HOURS. Unknown e-mails and wrong passwords answer alike.
+         * Log in with e-mail and password; returns a bearer token, or sets the session cookie
+         * @description The session expires after SESSION_TTL_HOURS. Unknown e-mails and wrong passwords answer alike. With "session": "cookie" the answer sets two cookies (Set-Cookie), both SameSite=Strict, Path=/, Max-Age the life of the session, and Secure over HTTPS: ap_session (HttpOnly), the session token, which then authenticates requests that have no Authorization header; and ap_csrf, readable, whose value every state-changing request made with the cookie repeats in X-CSRF-Token (403 otherwise). The body then leaves the token out.
          */
         post: operations["login"];
         delete?: never;
@@ -196,8 +196,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke the caller's bearer token
-         * @description Ends the session whose token made the request. API keys are revoked with DELETE /api/v2/auth/api-keys/{key_id}.
+         * End the caller's session (bearer token or session cookie)
+         * @description Ends the session whose token made the request, sent as Bearer or in the ap_session cookie (then with X-CSRF-Token); with the cookie, the answer also clears ap_session and ap_csrf (Max-Age=0). API keys are revoked with DELETE /api/v2/auth/api-keys/{key_id}.
          */
         post: operations["logout"];
         delete?: never;
@@ -3611,7 +3611,8 @@ export interface components {
         /**
          * Session
          * @example {
-         *       "token": "ses_9f2c…",
+         *       "session": "token",
+         *       "token": "aps_9f2c…",
          *       "token_type": "Bearer",
          *       "expires_on": "2026-11-21T10:15:30.123Z",
          *       "user": {
@@ -3631,6 +3632,11 @@ export interface components {
          *     }
          */
         Session: {
+            /**
+             * @description The kind of session asked for
+             * @enum {string}
+             */
+            session: "token";
             /** @description Send as Authorization: Bearer <token> */
             token: string;
             /** @enum {string} */
@@ -3648,6 +3654,48 @@ export interface components {
             success: true;
             message: string;
             data: components["schemas"]["Session"];
+        };
+        /**
+         * CookieSession
+         * @description The session token is in the ap_session cookie (HttpOnly), never in the body; the CSRF value is in the ap_csrf cookie
+         * @example {
+         *       "session": "cookie",
+         *       "expires_on": "2026-11-21T10:15:30.123Z",
+         *       "user": {
+         *         "id": 2,
+         *         "email": "ada@example.com",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "role": "admin",
+         *         "organization_id": 1,
+         *         "is_active": true,
+         *         "deactivated_on": null,
+         *         "created_on": "2026-11-20T10:15:30.123Z",
+         *         "created_by": "owner@example.com",
+         *         "modified_on": "2026-11-20T10:15:30.123Z",
+         *         "modified_by": "owner@example.com"
+         *       }
+         *     }
+         */
+        CookieSession: {
+            /**
+             * @description The kind of session asked for
+             * @enum {string}
+             */
+            session: "cookie";
+            /**
+             * Format: date-time
+             * @description When the session, and its cookies, stop working
+             */
+            expires_on: string;
+            user: components["schemas"]["User"];
+        };
+        /** CookieSessionEnvelope */
+        CookieSessionEnvelope: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["CookieSession"];
         };
         /** UserEnvelope */
         UserEnvelope: {
@@ -4349,6 +4397,14 @@ export interface components {
             message: string;
             data: components["schemas"]["Organization"];
         };
+        /** OrganizationLogoUploadForm */
+        OrganizationLogoUploadForm: {
+            /**
+             * Format: binary
+             * @description The image: one file part (any part name)
+             */
+            file: Blob;
+        };
         /**
          * LogoUploaded
          * @example {
@@ -4888,7 +4944,7 @@ export interface components {
         /** DocumentUploadForm */
         DocumentUploadForm: {
             /** @description One part per file (any part name), each at most LIMIT_UPLOAD_FILE_BYTES, at most LIMIT_UPLOAD_FILES in all */
-            files: string[];
+            files: Blob[];
             /**
              * @description Tags for every file, comma-separated
              * @example policy,2026
@@ -5797,14 +5853,29 @@ export interface components {
          *     }
          */
         DocumentProgressEvent: {
+            /** @description The document whose step changed */
             document_id: number;
-            /** @description queued, extracting, chunking, embedding or indexed */
-            step: string;
+            /** @description Processing step; a failed document stays at the step that failed */
+            step: "queued" | "extracting" | "chunking" | "embedding" | "indexed";
             is_failed: boolean;
             /** @description Why the document failed, when it did */
             error: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the step changed
+             */
             created_on: string;
+        };
+        /**
+         * CorpusStreamEvent
+         * @description One event of a corpus’s stream: a document’s step change. Its id is what Last-Event-ID (or ?after=) resumes after
+         */
+        CorpusStreamEvent: {
+            /** @enum {string} */
+            event: "document";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: components["schemas"]["DocumentProgressEvent"];
         };
         /**
          * ChatThread
@@ -6049,7 +6120,7 @@ export interface components {
         /** ThreadAttachmentUploadForm */
         ThreadAttachmentUploadForm: {
             /** @description One part per file (any part name), each at most LIMIT_UPLOAD_FILE_BYTES, at most LIMIT_UPLOAD_FILES in all */
-            files: string[];
+            files: Blob[];
         };
         /**
          * ThreadAttachment
@@ -6280,7 +6351,7 @@ export interface components {
         };
         /** ChatLogRowListEnvelope */
         ChatLogRowListEnvelope: {
-            /** @constant */
+            /** @enum {boolean} */
             success: true;
             message: string;
             data: components["schemas"]["ChatLogRowList"];
@@ -6320,6 +6391,122 @@ export interface components {
             /** @description The chat log, oldest first */
             responses: components["schemas"]["AgentResponse"][];
         };
+        /**
+         * AskResponseCreatedEvent
+         * @description First: the question is recorded
+         */
+        AskResponseCreatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.created";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @description The response being answered */
+                id: number;
+                /** @description Its thread (opened when the ask named none) */
+                thread_id: number;
+            };
+        };
+        /**
+         * AskCitationsEvent
+         * @description The passages put before the model, numbered as the markers [n] of the answer
+         */
+        AskCitationsEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "citations";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: components["schemas"]["Citation"][];
+        };
+        /**
+         * AskDeltaEvent
+         * @description A piece of the answer, after the output guardrails: the deltas joined are the answer
+         */
+        AskDeltaEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "delta";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                text: string;
+            };
+        };
+        /**
+         * AskToolCallEvent
+         * @description A tool call, once it has ended
+         */
+        AskToolCallEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "tool_call";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: components["schemas"]["ToolCall"];
+        };
+        /**
+         * AskGuardrailEvent
+         * @description What a guardrail found and did
+         */
+        AskGuardrailEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "guardrail";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: components["schemas"]["GuardrailAction"];
+        };
+        /**
+         * AskResponseCompletedEvent
+         * @description Last, unless the model failed: the whole response, whose citations are those the answer used; status blocked when a guardrail stopped it
+         */
+        AskResponseCompletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.completed";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: components["schemas"]["AgentResponse"];
+        };
+        /**
+         * AskErrorEvent
+         * @description Last, when the answer failed: the stream then ends
+         */
+        AskErrorEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "error";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @description upstream_error or upstream_timeout: the model failed (the response is recorded as failed); internal: a fault of the server */
+                code: "upstream_error" | "upstream_timeout" | "internal";
+                message: string;
+                /** @description The response recorded as failed (not for internal) */
+                response_id?: number;
+            };
+        };
+        /**
+         * AskStreamEvent
+         * @description One event of an ask’s stream, told apart by its name (event)
+         */
+        AskStreamEvent: components["schemas"]["AskResponseCreatedEvent"] | components["schemas"]["AskCitationsEvent"] | components["schemas"]["AskDeltaEvent"] | components["schemas"]["AskToolCallEvent"] | components["schemas"]["AskGuardrailEvent"] | components["schemas"]["AskResponseCompletedEvent"] | components["schemas"]["AskErrorEvent"];
         /** OpenAiModelList */
         OpenAiModelList: {
             /** @enum {string} */
@@ -6392,17 +6579,47 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** OpenAiChatCompletion */
+        OpenAiChatCompletion: {
+            id: string;
+            /** @enum {string} */
+            object: "chat.completion";
+            /** @description Unix seconds */
+            created: number;
+            model: string;
+            choices: {
+                index: number;
+                message: {
+                    /** @enum {string} */
+                    role: "assistant";
+                    content: string;
+                    refusal: null;
+                };
+                /** @description length: the answer was cut at its most tokens; content_filter: a guardrail blocked it */
+                finish_reason: "stop" | "length" | "content_filter";
+                logprobs: null;
+            }[];
+            usage: {
+                prompt_tokens: number;
+                completion_tokens: number;
+                total_tokens: number;
+            };
+            /** @description The agent response recorded for this completion (GET /api/v2/responses/{id}) */
+            agent_response_id: number;
+            /** @description The passages the answer cites, as in the agent response */
+            citations: components["schemas"]["Citation"][];
+        };
         /** OpenAiChatCompletionChunk */
         OpenAiChatCompletionChunk: {
             id: string;
-            /** @constant */
+            /** @enum {string} */
             object: "chat.completion.chunk";
             created: number;
             model: string;
             choices: {
                 index: number;
                 delta: {
-                    /** @constant */
+                    /** @enum {string} */
                     role?: "assistant";
                     content?: string;
                 };
@@ -6418,6 +6635,16 @@ export interface components {
             agent_response_id?: number;
             /** @description The passages the answer cites, as in the agent response */
             citations?: components["schemas"]["Citation"][];
+        };
+        /**
+         * OpenAiChatCompletionStreamEvent
+         * @description One event of a chat completion’s stream; the events carry no name or id, as OpenAI’s
+         */
+        OpenAiChatCompletionStreamEvent: {
+            /** @enum {string} */
+            event: "message";
+            /** @description A chunk; an error when the answer failed (the stream then ends without [DONE]); or [DONE] after the last chunk */
+            data: components["schemas"]["OpenAiChatCompletionChunk"] | components["schemas"]["OpenAiError"] | "[DONE]";
         };
         /**
          * Connector
@@ -8204,6 +8431,11 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
+                    /**
+                     * @description token: the answer carries a bearer token. cookie (a browser on this origin): the answer sets the HttpOnly ap_session cookie and the readable ap_csrf cookie, and leaves the token out; state-changing requests made with the cookie repeat ap_csrf in X-CSRF-Token
+                     * @default token
+                     */
+                    session?: "token" | "cookie";
                 };
             };
         };
@@ -8212,10 +8444,11 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionEnvelope"];
+                    "application/json": components["schemas"]["SessionEnvelope"] | components["schemas"]["CookieSessionEnvelope"];
                 };
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
@@ -8291,6 +8524,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "apt_4b1e…",
+                 *       "password": "a long passphrase of my own"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The set_password_token given when the user was invited */
                     token: string;
@@ -8400,6 +8639,16 @@ export interface operations {
             };
             /** @description No credentials, or credentials that are invalid, expired or revoked */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -8544,6 +8793,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Nightly evaluation job",
+                 *       "expires_in_days": 90
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the key is for */
                     name: string;
@@ -8920,6 +9175,14 @@ export interface operations {
         /** @description Without a password the user is invited: the answer carries a one-time set_password_token for POST /api/v2/auth/set-password. Role defaults to member; only owners make owners. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "first_name": "Grace",
+                 *       "last_name": "Hopper",
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -9141,6 +9404,13 @@ export interface operations {
         /** @description Only the fields sent change. A user changes their own names and password; owners and admins change names, e-mail and role of others (only owners touch owners). Nobody raises their own role; the last owner keeps the role. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "first_name": "Grace",
+                 *       "last_name": "Hopper",
+                 *       "role": "admin"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Given name */
                     first_name?: string;
@@ -9605,6 +9875,27 @@ export interface operations {
         /** @description Fields the server owns (id, version, organization_id, created_by…) are ignored if sent */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Support assistant",
+                 *       "description": "Answers customers’ questions about returns and refunds",
+                 *       "instructions": "You answer from the product manuals, briefly and politely. Cite the passages you use.",
+                 *       "temperature": 0.2,
+                 *       "conversation_starters": [
+                 *         "How do I return an item?",
+                 *         "When will I get my refund?"
+                 *       ],
+                 *       "alias": "support-bot",
+                 *       "corpus_ids": [
+                 *         5
+                 *       ],
+                 *       "retrieval": {
+                 *         "passages": 5,
+                 *         "min_score": 0
+                 *       },
+                 *       "team_id": 3
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s agents */
                     name: string;
@@ -9747,6 +10038,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "q": "support",
+                 *       "status": [
+                 *         "active"
+                 *       ],
+                 *       "team_ids": [
+                 *         3
+                 *       ],
+                 *       "modified_after": "2026-11-01T00:00:00.000Z",
+                 *       "sort": "-modified_on",
+                 *       "page": 1,
+                 *       "page_size": 20
+                 *     }
+                 */
                 "application/json": {
                     q?: string;
                     status?: ("draft" | "active" | "inactive")[];
@@ -9974,6 +10280,12 @@ export interface operations {
         /** @description Only the fields sent change. Status changes through activate and deactivate; server-owned fields are ignored. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "instructions": "You answer from the product manuals in two sentences at most.",
+                 *       "temperature": 0.3
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s agents */
                     name?: string;
@@ -10539,6 +10851,11 @@ export interface operations {
         /** @description Unknown fields are ignored */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "An assistant for our support team that answers questions about returns and refunds from the product manuals, politely and briefly."
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the agent should do, in plain language */
                     description: string;
@@ -10674,10 +10991,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "image/gif": string;
-                    "image/webp": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "image/gif": Blob;
+                    "image/webp": Blob;
                 };
             };
             /** @description Not modified: the image named by If-None-Match is still the agent's */
@@ -10777,6 +11094,11 @@ export interface operations {
         /** @description Unknown fields are ignored */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "A friendly owl wearing headphones, flat illustration, blue and white"
+                 *     }
+                 */
                 "application/json": {
                     /** @description What to draw; without it, the agent's name and description */
                     description?: string;
@@ -11011,6 +11333,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "history_id": 12,
+                 *       "checkpoint_description": "Back to the version before the tone change"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The record to restore to; required */
                     history_id?: number;
@@ -11136,6 +11464,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "checkpoint_name": "Before the tone change",
+                 *       "checkpoint_description": "Tested on the returns questions: 18 of 20 right"
+                 *     }
+                 */
                 "application/json": {
                     checkpoint_name: string;
                     checkpoint_description?: string;
@@ -11533,6 +11867,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": 7
+                 *     }
+                 */
                 "application/json": {
                     /** @description Agent identifier */
                     agent_id: number;
@@ -11817,6 +12156,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": 7
+                 *     }
+                 */
                 "application/json": {
                     /** @description Agent identifier */
                     agent_id: number;
@@ -12522,6 +12866,12 @@ export interface operations {
         /** @description Only the fields sent change */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example Ltd",
+                 *       "description": "Outdoor furniture, made in Lyon"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     description?: string;
@@ -12747,10 +13097,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "image/gif": string;
-                    "image/webp": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "image/gif": Blob;
+                    "image/webp": Blob;
                 };
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
@@ -12839,10 +13189,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /** @description The image; one part */
-                    file: string;
-                };
+                /**
+                 * @example {
+                 *       "file": "(the bytes of logo.png)"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["OrganizationLogoUploadForm"];
             };
         };
         responses: {
@@ -13059,6 +13411,13 @@ export interface operations {
         /** @description Only the purposes sent change; null clears one. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "chat": 2,
+                 *       "judge": 4,
+                 *       "image": null
+                 *     }
+                 */
                 "application/json": {
                     /** @description LLM configuration that serves chat; null for none */
                     chat?: number | null;
@@ -13279,6 +13638,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Staging",
+                 *       "settings": {
+                 *         "default_language": "fr",
+                 *         "show_sources": true
+                 *       },
+                 *       "activate": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s configurations */
                     name: string;
@@ -13507,6 +13876,14 @@ export interface operations {
         /** @description Only the fields sent change; settings replaces the whole object. Activation has its own operation. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "settings": {
+                 *         "default_language": "en",
+                 *         "show_sources": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s configurations */
                     name?: string;
@@ -13832,6 +14209,12 @@ export interface operations {
         /** @description The creator becomes the team’s lead */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Customer support",
+                 *       "description": "Answers customers by mail and chat"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s teams */
                     name: string;
@@ -14043,6 +14426,11 @@ export interface operations {
         /** @description Only the fields sent change */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Answers customers by mail, chat and phone"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s teams */
                     name?: string;
@@ -14374,6 +14762,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": 14,
+                 *       "role": "editor"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The user to add */
                     user_id: number;
@@ -14501,6 +14895,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "lead"
+                 *     }
+                 */
                 "application/json": {
                     /** @description lead: manages the team and its agents; editor: changes its agents; viewer: reads */
                     role: "lead" | "editor" | "viewer";
@@ -14816,6 +15215,15 @@ export interface operations {
         /** @description The creator becomes the project’s first member */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring catalogue launch",
+                 *       "description": "Agents answering questions about the new catalogue",
+                 *       "team_ids": [
+                 *         3
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s projects */
                     name: string;
@@ -15032,6 +15440,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         9,
+                 *         11
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unknown ids, and other organizations’ projects, are left out */
                     ids: number[];
@@ -15125,6 +15541,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "q": "launch",
+                 *       "team_ids": [
+                 *         3
+                 *       ],
+                 *       "created_after": "2026-01-01T00:00:00.000Z",
+                 *       "page": 1,
+                 *       "page_size": 20
+                 *     }
+                 */
                 "application/json": {
                     q?: string;
                     ids?: number[];
@@ -15337,6 +15764,15 @@ export interface operations {
         /** @description Only the fields sent change; team_ids replaces the teams */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Agents answering questions about the spring and summer catalogues",
+                 *       "team_ids": [
+                 *         3,
+                 *         4
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s projects */
                     name?: string;
@@ -15569,6 +16005,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_ids": [
+                 *         14,
+                 *         15
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Users of the organization; those already members stay */
                     user_ids: number[];
@@ -16152,6 +16596,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description true to turn the feature on, false to turn it off */
                     enabled: boolean;
@@ -17433,6 +17882,15 @@ export interface operations {
         /** @description The creator becomes the project’s first member */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring catalogue launch",
+                 *       "description": "Agents answering questions about the new catalogue",
+                 *       "team_ids": [
+                 *         3
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s projects */
                     name: string;
@@ -17959,6 +18417,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Product manuals",
+                 *       "description": "Every manual we ship",
+                 *       "conversation_starters": [
+                 *         "How do I assemble the Lyon table?",
+                 *         "Can the chairs stay outside in winter?"
+                 *       ],
+                 *       "language": "english"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s corpora */
                     name: string;
@@ -18342,6 +18811,15 @@ export interface operations {
                     /** @description When the corpus already holds the same content: reject (409, the default), skip (answer with the existing document), replace (delete the existing one), keep_both */
                     on_duplicate?: "reject" | "skip" | "replace" | "keep_both";
                 };
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "Returns are accepted within 30 days of delivery, with the receipt."
+                 *       ],
+                 *       "tags": "policy,2026",
+                 *       "on_duplicate": "skip"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["DocumentUploadForm"];
             };
         };
@@ -18829,6 +19307,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "OpenAI GPT-4o mini",
+                 *       "provider": "openai",
+                 *       "model": "gpt-4o-mini",
+                 *       "api_key": "sk-proj-3x4mpl3K3yF0rD0cs0nly",
+                 *       "input_price_per_million": 0.15,
+                 *       "output_price_per_million": 0.6,
+                 *       "context_window": 128000,
+                 *       "max_answer_tokens": 4096,
+                 *       "is_default": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s LLM configurations */
                     name: string;
@@ -19073,6 +19564,12 @@ export interface operations {
         /** @description Only the fields sent change. Without api_key the key is kept; api_key: null removes it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "max_answer_tokens": 2048,
+                 *       "output_price_per_million": 0.6
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s LLM configurations */
                     name?: string;
@@ -19637,6 +20134,35 @@ export interface operations {
         /** @description Exactly one of config (from scratch: name, description and config required), template_id, or openapi. With openapi, name and description come from each operation and the secret is given to every tool made. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "order_status",
+                 *       "description": "The delivery status of an order, by its number. Use it when the customer gives an order number.",
+                 *       "config": {
+                 *         "method": "GET",
+                 *         "url": "https://shop.example.com/api/orders/{order_number}",
+                 *         "parameters": {
+                 *           "type": "object",
+                 *           "properties": {
+                 *             "order_number": {
+                 *               "type": "string",
+                 *               "pattern": "^[0-9]{4,10}$",
+                 *               "description": "The order number, digits only"
+                 *             }
+                 *           },
+                 *           "required": [
+                 *             "order_number"
+                 *           ]
+                 *         },
+                 *         "auth": {
+                 *           "type": "api_key",
+                 *           "in": "header",
+                 *           "name": "X-Api-Key"
+                 *         }
+                 *       },
+                 *       "secret": "shop-api-key-3x4mpl3"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
                     name?: string;
@@ -19874,6 +20400,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "web_search",
+                 *       "description": "Searches the web for recent information the documents do not hold",
+                 *       "config": {
+                 *         "provider": "tavily",
+                 *         "max_results": 5,
+                 *         "fetch_pages": false
+                 *       },
+                 *       "secret": "tvly-3x4mpl3k3y"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
                     name: string;
@@ -20019,6 +20557,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "search_manuals",
+                 *       "description": "Searches the product manuals; use it for any question about assembling or caring for a product",
+                 *       "config": {
+                 *         "corpus_ids": [
+                 *           5
+                 *         ],
+                 *         "passages": 5
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
                     name: string;
@@ -20155,6 +20705,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "read_attachment",
+                 *       "description": "Reads the files the user gave in this chat",
+                 *       "config": {
+                 *         "max_characters": 12000
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
                     name: string;
@@ -20390,6 +20949,12 @@ export interface operations {
         /** @description Only the fields sent change; config, when sent, replaces the settings whole. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "The delivery status and tracking link of an order, by its number",
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
                     name?: string;
@@ -20849,6 +21414,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "input": {
+                 *         "order_number": "104233"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The arguments, as the model would give them (checked by the tool’s parameters) */
                     input?: {
@@ -21235,6 +21807,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "No personal data in answers",
+                 *       "type": "pii",
+                 *       "stages": [
+                 *         "context",
+                 *         "output"
+                 *       ],
+                 *       "action": "mask",
+                 *       "config": {
+                 *         "entities": [
+                 *           "EMAIL_ADDRESS",
+                 *           "PHONE_NUMBER",
+                 *           "IBAN_CODE"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s guardrails */
                     name: string;
@@ -21455,6 +22045,16 @@ export interface operations {
         /** @description Only the fields sent change. A new type needs its config sent with it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "redact",
+                 *       "stages": [
+                 *         "input",
+                 *         "context",
+                 *         "output"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s guardrails */
                     name?: string;
@@ -21694,6 +22294,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Write to bob.smith@example.com or call +33 6 12 34 56 78 about the refund.",
+                 *       "stage": "output"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The text to apply the guardrail to */
                     text: string;
@@ -22083,6 +22689,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Product manuals",
+                 *       "description": "Every manual we ship",
+                 *       "conversation_starters": [
+                 *         "How do I assemble the Lyon table?",
+                 *         "Can the chairs stay outside in winter?"
+                 *       ],
+                 *       "language": "english"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s corpora */
                     name: string;
@@ -22296,6 +22913,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Every manual we ship, and the care guides"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s corpora */
                     name?: string;
@@ -22634,6 +23256,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": 14,
+                 *       "permission": "write"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User to grant the permission to */
                     user_id: number;
@@ -22953,6 +23581,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": 7
+                 *     }
+                 */
                 "application/json": {
                     /** @description Identifier of the agent */
                     agent_id: number;
@@ -23270,6 +23903,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": 7
+                 *     }
+                 */
                 "application/json": {
                     /** @description null clears it */
                     agent_id: number | null;
@@ -23479,6 +24117,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "conversation_starters": [
+                 *         "How do I assemble the Lyon table?",
+                 *         "Which oil suits teak?"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     conversation_starters: string[];
                 };
@@ -23591,6 +24237,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "count": 5
+                 *     }
+                 */
                 "application/json": {
                     /** @default 5 */
                     count?: number;
@@ -23815,6 +24466,15 @@ export interface operations {
                     /** @description When the corpus already holds the same content: reject (409, the default), skip (answer with the existing document), replace (delete the existing one), keep_both */
                     on_duplicate?: "reject" | "skip" | "replace" | "keep_both";
                 };
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "Returns are accepted within 30 days of delivery, with the receipt."
+                 *       ],
+                 *       "tags": "policy,2026",
+                 *       "on_duplicate": "skip"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["DocumentUploadForm"];
             };
         };
@@ -23945,6 +24605,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "names": [
+                 *         "returns.txt",
+                 *         "warranty.pdf"
+                 *       ],
+                 *       "hashes": [
+                 *         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description SHA-256 of contents, hex */
                     hashes?: string[];
@@ -24363,6 +25034,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tags": [
+                 *         "policy",
+                 *         "2026"
+                 *       ],
+                 *       "annotations": "Checked by the legal team in November"
+                 *     }
+                 */
                 "application/json": {
                     tags?: string[];
                     annotations?: string | null;
@@ -24594,6 +25274,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "How long do refunds take?",
+                 *       "limit": 5
+                 *     }
+                 */
                 "application/json": {
                     query: string;
                     /** @default 10 */
@@ -24703,19 +25389,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream */
+            /**
+             * @description Server-Sent Events, one named document for each step change of the corpus’s documents. Lines starting with a colon keep the connection open and carry no event; retry: is the delay before reconnecting.
+             *
+             *     On the wire:
+             *
+             *     ```text
+             *     retry: 2000
+             *
+             *     id: 17
+             *     event: document
+             *     data: {"document_id":42,"step":"indexed","is_failed":false,"error":null,"created_on":"2026-11-20T10:15:30.123Z"}
+             *
+             *     : keep-alive
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example id: 17
-                     *     event: document
-                     *     data: {"document_id":42,"step":"indexed","is_failed":false,"error":null,"created_on":"2026-11-20T10:15:30.123Z"}
-                     */
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["CorpusStreamEvent"];
                 };
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
@@ -24895,6 +25591,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": 7,
+                 *       "title": "Refund for order 104233"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Agent to talk to; one the caller can see */
                     agent_id: number;
@@ -25203,6 +25905,15 @@ export interface operations {
         /** @description The fields sent change; those left out stay */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Refund for order 104233 (done)",
+                 *       "pinned": true,
+                 *       "tags": [
+                 *         "refunds"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the conversation is about */
                     title?: string;
@@ -25516,6 +26227,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "Order 1042: 3 chairs, delivered 2026-11-20, damaged on arrival."
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["ThreadAttachmentUploadForm"];
             };
         };
@@ -26052,6 +26770,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tags": [
+                 *         "refunds",
+                 *         "escalated"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Replaces the tags; repeats count once */
                     tags: string[];
@@ -26266,6 +26992,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vote": "up"
+                 *     }
+                 */
                 "application/json": {
                     /** @description up or down; null removes the caller’s vote */
                     vote: "up" | "down" | null;
@@ -26369,6 +27100,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": 4
+                 *     }
+                 */
                 "application/json": {
                     /** @description From 1 to 5; null removes the caller’s rating */
                     rating: number | null;
@@ -26472,6 +27208,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "The answer cites the old returns policy; it changed in October."
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the caller has to say */
                     text: string;
@@ -26676,6 +27417,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "The answer cites the old returns policy; it changed in October."
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the caller has to say */
                     text: string;
@@ -26988,6 +27734,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "verdict": "needs_changes",
+                 *       "note": "Right answer, but it should link the returns form."
+                 *     }
+                 */
                 "application/json": {
                     verdict: "approved" | "rejected" | "needs_changes";
                     /** @description Why; empty when left out */
@@ -27315,6 +28067,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": 7,
+                 *       "query": "How long do refunds take?",
+                 *       "thread_id": 3
+                 *     }
+                 */
                 "application/json": {
                     /** @description Agent to ask */
                     agent_id: number;
@@ -27636,6 +28395,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent_id": 7,
+                 *       "title": "Refund for order 104233"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Agent to talk to; one the caller can see */
                     agent_id: number;
@@ -27993,35 +28758,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description text/event-stream (stream: true) */
+            /**
+             * @description With stream: true, Server-Sent Events: response.created, citations, then delta (and tool_call, guardrail) events as the answer is written, and response.completed, or error when the model fails.
+             *
+             *     On the wire:
+             *
+             *     ```text
+             *     id: 1
+             *     event: response.created
+             *     data: {"id":12,"thread_id":3}
+             *
+             *     id: 2
+             *     event: citations
+             *     data: [{"number":1,"document_id":42,"corpus_id":7,"source":"handbook.txt","passage":"Returns are accepted within 30 days.","page":null,"score":0.91}]
+             *
+             *     id: 3
+             *     event: delta
+             *     data: {"text":"Returns are accepted within 30 days "}
+             *
+             *     id: 4
+             *     event: delta
+             *     data: {"text":"[1]."}
+             *
+             *     id: 5
+             *     event: response.completed
+             *     data: {"id":12,"thread_id":3,"answer":"Returns are accepted within 30 days [1].","status":"completed",…}
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example id: 1
-                     *     event: response.created
-                     *     data: {"id":12,"thread_id":3}
-                     *
-                     *     id: 2
-                     *     event: citations
-                     *     data: [{"number":1,"document_id":42,"corpus_id":7,"source":"handbook.txt","passage":"Returns are accepted within 30 days.","page":null,"score":0.91}]
-                     *
-                     *     id: 3
-                     *     event: delta
-                     *     data: {"text":"Returns are accepted within 30 days "}
-                     *
-                     *     id: 4
-                     *     event: delta
-                     *     data: {"text":"[1]."}
-                     *
-                     *     id: 5
-                     *     event: response.completed
-                     *     data: {"id":12,"thread_id":3,"answer":"Returns are accepted within 30 days [1].","status":"completed"}
-                     */
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["AskStreamEvent"];
                 };
             };
             /** @description Default Response */
@@ -28231,18 +29002,57 @@ export interface operations {
         /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": "support-bot",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "I ordered a table last week."
+                 *         },
+                 *         {
+                 *           "role": "assistant",
+                 *           "content": "Thank you. How can I help with your order?"
+                 *         },
+                 *         {
+                 *           "role": "user",
+                 *           "content": "How long do refunds take?"
+                 *         }
+                 *       ],
+                 *       "stream": true,
+                 *       "stream_options": {
+                 *         "include_usage": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpenAiChatCompletionRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /**
+             * @description The completion, as JSON. With stream: true, Server-Sent Events of data alone: chat.completion.chunk objects (the last with finish_reason, agent_response_id and citations; then one with the usage when stream_options.include_usage), then [DONE]; or an error object when the model fails.
+             *
+             *     On the wire:
+             *
+             *     ```text
+             *     data: {"id":"chatcmpl-12","object":"chat.completion.chunk","created":1795000000,"model":"support-bot","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null,"logprobs":null}]}
+             *
+             *     data: {"id":"chatcmpl-12","object":"chat.completion.chunk","created":1795000000,"model":"support-bot","choices":[{"index":0,"delta":{"content":"Returns are accepted within 30 days."},"finish_reason":null,"logprobs":null}]}
+             *
+             *     data: {"id":"chatcmpl-12","object":"chat.completion.chunk","created":1795000000,"model":"support-bot","choices":[{"index":0,"delta":{},"finish_reason":"stop","logprobs":null}],"agent_response_id":12,"citations":[]}
+             *
+             *     data: [DONE]
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "application/json": components["schemas"]["OpenAiChatCompletion"];
+                    "text/event-stream": components["schemas"]["OpenAiChatCompletionStreamEvent"];
                 };
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
@@ -28456,6 +29266,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "HR policies",
+                 *       "corpus_id": 5,
+                 *       "tenant_id": "contoso.onmicrosoft.com",
+                 *       "client_id": "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                 *       "client_secret": "Qx8Q~3x4mpl3S3cr3tF0rD0cs",
+                 *       "site_id": "contoso.sharepoint.com,1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f,5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+                 *       "folder_path": "Policies/2026",
+                 *       "schedule_minutes": 60
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s connectors */
                     name: string;
@@ -28702,6 +29524,12 @@ export interface operations {
         /** @description Only the fields sent change. Without client_secret the secret is kept. Changing the library or folder makes the next sync a full one. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "folder_path": "Policies",
+                 *       "schedule_minutes": 1440
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s connectors */
                     name?: string;
@@ -29058,6 +29886,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "microsoft",
+                 *       "corpus_id": 5,
+                 *       "folders": [
+                 *         "inbox",
+                 *         "archive"
+                 *       ],
+                 *       "schedule_minutes": 60,
+                 *       "mailbox": "support@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** @description microsoft (Microsoft 365 through Graph) or google (Gmail) */
                     provider: "microsoft" | "google";
@@ -29581,6 +30421,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schedule_minutes": 30
+                 *     }
+                 */
                 "application/json": {
                     /** @description Minutes between automatic syncs (5 to 10080, a week); null: only when asked */
                     schedule_minutes?: number | null;
@@ -30829,6 +31674,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Handbook questions",
+                 *       "description": "What new staff ask in their first month"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s datasets */
                     name: string;
@@ -31040,6 +31891,11 @@ export interface operations {
         /** @description Only the fields sent change */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "What new staff ask in their first three months"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s datasets */
                     name?: string;
@@ -31499,6 +32355,14 @@ export interface operations {
         /** @description Only the fields sent change */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expected_answer": "25 days a year, 27 after five years",
+                 *       "expected_sources": [
+                 *         "handbook.md"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     question?: string;
                     expected_answer?: string | null;
@@ -32044,6 +32908,11 @@ export interface operations {
         /** @description Only the fields sent change; the kind stays (define another metric for another kind) */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "threshold": 0.7
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique among the organization’s metrics */
                     name?: string;
@@ -32376,6 +33245,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Support assistant, shorter instructions",
+                 *       "agent_id": 7,
+                 *       "history_id": 12,
+                 *       "dataset_id": 3,
+                 *       "metric_ids": [
+                 *         1,
+                 *         5,
+                 *         17
+                 *       ],
+                 *       "tags": [
+                 *         "before-release"
+                 *       ],
+                 *       "concurrency": 4,
+                 *       "cost_budget_usd": 5
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** @description The agent to evaluate */
@@ -32792,6 +33679,15 @@ export interface operations {
         /** @description Only the fields sent change */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Support assistant, shorter instructions (v2)",
+                 *       "tags": [
+                 *         "before-release",
+                 *         "kept"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     tags?: string[];

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { named } from '../../http/schemas.js';
+import { named, withExamples } from '../../http/schemas.js';
 
 export const GenerateImageBody = Type.Object(
   {
@@ -26,3 +26,6 @@ export const GeneratedImageSchema = named(
 export const ImageHeaders = Type.Object({
   'if-none-match': Type.Optional(Type.String({ description: 'The ETag of an image held; 304 while it is still the agent’s image' })),
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(GenerateImageBody, { description: 'A friendly owl wearing headphones, flat illustration, blue and white' });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { Id, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
 
 export const AgentStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal('active'), Type.Literal('inactive')], {
   description: 'draft until first activated; active agents answer; inactive ones do not',
@@ -112,21 +112,24 @@ export const listAgentsQuery = (pageSizeMax: number) =>
   });
 
 export const filterAgentsBody = (pageSizeMax: number) =>
-  Type.Object({
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    status: Type.Optional(Type.Array(AgentStatusSchema, { maxItems: 3 })),
-    ids: Type.Optional(Type.Array(Id('Agent identifier'), { maxItems: 1000 })),
-    created_by: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000, description: 'Creators, by user id' })),
-    team_ids: Type.Optional(Type.Array(Id('Team identifier'), { maxItems: 1000, description: 'Agents of any of these teams' })),
-    project_ids: Type.Optional(Type.Array(Id('Project identifier'), { maxItems: 1000, description: 'Agents of any of these projects' })),
-    created_after: Type.Optional(Timestamp('Created at or after')),
-    created_before: Type.Optional(Timestamp('Created before')),
-    modified_after: Type.Optional(Timestamp('Changed at or after')),
-    modified_before: Type.Optional(Timestamp('Changed before')),
-    sort: Type.Optional(SortSchema),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: pageSizeMax, default: 20 })),
-  });
+  withExamples(
+    Type.Object({
+      q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      status: Type.Optional(Type.Array(AgentStatusSchema, { maxItems: 3 })),
+      ids: Type.Optional(Type.Array(Id('Agent identifier'), { maxItems: 1000 })),
+      created_by: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000, description: 'Creators, by user id' })),
+      team_ids: Type.Optional(Type.Array(Id('Team identifier'), { maxItems: 1000, description: 'Agents of any of these teams' })),
+      project_ids: Type.Optional(Type.Array(Id('Project identifier'), { maxItems: 1000, description: 'Agents of any of these projects' })),
+      created_after: Type.Optional(Timestamp('Created at or after')),
+      created_before: Type.Optional(Timestamp('Created before')),
+      modified_after: Type.Optional(Timestamp('Changed at or after')),
+      modified_before: Type.Optional(Timestamp('Changed before')),
+      sort: Type.Optional(SortSchema),
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+      page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: pageSizeMax, default: 20 })),
+    }),
+    { q: 'support', status: ['active'], team_ids: [3], modified_after: '2026-11-01T00:00:00.000Z', sort: '-modified_on', page: 1, page_size: 20 },
+  );
 export type FilterAgentsInput = Static<ReturnType<typeof filterAgentsBody>>;
 
 export const AgentIdBody = Type.Object({ agent_id: Id('Agent identifier') });
@@ -201,3 +204,18 @@ named('AgentStatus', AgentStatusView, {
   corpora: [{ corpus_id: 5, name: 'Product manuals', status: 'ready' }],
 });
 named('AgentTeamRole', TeamRoleSchema);
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateAgentBody, {
+  name: 'Support assistant',
+  description: 'Answers customers’ questions about returns and refunds',
+  instructions: 'You answer from the product manuals, briefly and politely. Cite the passages you use.',
+  temperature: 0.2,
+  conversation_starters: ['How do I return an item?', 'When will I get my refund?'],
+  alias: 'support-bot',
+  corpus_ids: [5],
+  retrieval: { passages: 5, min_score: 0 },
+  team_id: 3,
+});
+withExamples(UpdateAgentBody, { instructions: 'You answer from the product manuals in two sentences at most.', temperature: 0.3 });
+withExamples(AgentIdBody, { agent_id: 7 });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Timestamp, named } from '../../http/schemas.js';
+import { Id, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { AgentStatusSchema, ImageKeySchema, configurationFields } from './agents.schemas.js';
 
 export const HistoryKindSchema = Type.Union(
@@ -108,3 +108,7 @@ named('PromptVersion', PromptVersionSchema, {
   created_on: '2026-11-20T10:15:30.123Z',
   created_by: 'ada@example.com',
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(SaveCheckpointBody, { checkpoint_name: 'Before the tone change', checkpoint_description: 'Tested on the returns questions: 18 of 20 right' });
+withExamples(RestoreBody, { history_id: 12, checkpoint_description: 'Back to the version before the tone change' });

@@ -4,7 +4,7 @@ import { UnsupportedMediaType } from '../../errors.js';
 import { Deleted, Envelope, IdParams, ok, responses } from '../../http/schemas.js';
 import { readMultipart } from '../documents/incoming.js';
 import type { ReadableFile } from './attachment-text.js';
-import { AttachmentList, AttachmentUploadForm, ThreadAttachmentParams } from './attachments.schemas.js';
+import { AttachmentList, AttachmentUploadContent, ThreadAttachmentParams } from './attachments.schemas.js';
 
 const tags = ['chat'];
 const ThreadParams = IdParams('thread_id');
@@ -31,7 +31,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'By the thread’s owner only. The text is extracted now, as documents’ is; a file that cannot be read (415), holds no text (400) ' +
           'or is too large to read (413) refuses the whole request and nothing is kept. A thread holds at most 50 attachments.',
         params: ThreadParams,
-        'x-document': { requestContent: { 'multipart/form-data': { schema: AttachmentUploadForm, encoding: { files: { contentType: '*/*' } } } } },
+        'x-document': { requestContent: AttachmentUploadContent },
         response: responses({ 201: Envelope(AttachmentList) }, [403, 404, 415]),
       },
     },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, IdParams, List, Timestamp, named } from '../../http/schemas.js';
+import { Id, IdParams, List, Timestamp, mediaWithExample, named } from '../../http/schemas.js';
 
 export const ThreadAttachmentParams = IdParams('thread_id', 'attachment_id');
 
@@ -33,10 +33,19 @@ export const AttachmentList = List(AttachmentSchema);
 /** The multipart form, for the OpenAPI document (the route reads the parts itself). */
 export const AttachmentUploadForm = Type.Object(
   {
-    files: Type.Array(Type.String({ contentMediaType: 'application/octet-stream', description: 'A file; its name is kept for display' }), {
+    files: Type.Array(Type.String({ format: 'binary', description: 'A file; its name is kept for display' }), {
       minItems: 1,
       description: 'One part per file (any part name), each at most LIMIT_UPLOAD_FILE_BYTES, at most LIMIT_UPLOAD_FILES in all',
     }),
   },
   { title: 'ThreadAttachmentUploadForm' },
 );
+
+/** The multipart/form-data media type of an upload of attachments, for x-document. */
+export const AttachmentUploadContent = {
+  'multipart/form-data': mediaWithExample(
+    AttachmentUploadForm,
+    { files: ['Order 1042: 3 chairs, delivered 2026-11-20, damaged on arrival.'] },
+    { encoding: { files: { contentType: '*/*' } } },
+  ),
+};

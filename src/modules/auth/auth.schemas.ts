@@ -1,19 +1,23 @@
 import { Type } from '@sinclair/typebox';
-import { Id, NullableTimestamp, Timestamp, named } from '../../http/schemas.js';
+import { Id, NullableTimestamp, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { USER_EXAMPLE, UserSchema } from '../users/users.schemas.js';
 
-export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
-  session: Type.Optional(
-    Type.Union([Type.Literal('token'), Type.Literal('cookie')], {
-      default: 'token',
-      description:
-        'token: the answer carries a bearer token. cookie (a browser on this origin): the answer sets the HttpOnly ap_session cookie ' +
-        'and the readable ap_csrf cookie, and leaves the token out; state-changing requests made with the cookie repeat ap_csrf in X-CSRF-Token',
-    }),
-  ),
-});
+export const LoginBody = withExamples(
+  Type.Object({
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    session: Type.Optional(
+      Type.Union([Type.Literal('token'), Type.Literal('cookie')], {
+        default: 'token',
+        description:
+          'token: the answer carries a bearer token. cookie (a browser on this origin): the answer sets the HttpOnly ap_session cookie ' +
+          'and the readable ap_csrf cookie, and leaves the token out; state-changing requests made with the cookie repeat ap_csrf in X-CSRF-Token',
+      }),
+    ),
+  }),
+  { email: 'ada@example.com', password: 'correct horse battery staple', session: 'cookie' },
+  { email: 'ada@example.com', password: 'correct horse battery staple' },
+);
 
 export const SessionSchema = Type.Object({
   session: Type.Literal('token', { description: 'The kind of session asked for' }),
@@ -47,10 +51,13 @@ export const NewApiKeySchema = Type.Composite([
   Type.Object({ key: Type.String({ description: 'The secret: shown this once, stored only as a hash' }) }),
 ]);
 
-export const CreateApiKeyBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200, description: 'What the key is for' }),
-  expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Omit for a key that does not expire' })),
-});
+export const CreateApiKeyBody = withExamples(
+  Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'What the key is for' }),
+    expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Omit for a key that does not expire' })),
+  }),
+  { name: 'Nightly evaluation job', expires_in_days: 90 },
+);
 
 // The names these schemas have in the OpenAPI document, with an example each.
 named('Session', SessionSchema, {

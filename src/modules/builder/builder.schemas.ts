@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { named } from '../../http/schemas.js';
+import { named, withExamples } from '../../http/schemas.js';
 import { configurationFields } from '../agents/agents.schemas.js';
 
 export const BuilderBody = Type.Object(
@@ -63,3 +63,6 @@ export const BuilderResultSchema = named(
   }),
 );
 export type BuilderResult = Static<typeof BuilderResultSchema>;
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(BuilderBody, { description: 'An assistant for our support team that answers questions about returns and refunds from the product manuals, politely and briefly.' });

@@ -1,7 +1,7 @@
 // What people say about a response, as the API shows it: votes, ratings, written feedback, comments
 // and reviews, and the figures a response view carries about them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Timestamp, named } from '../../http/schemas.js';
+import { Id, Timestamp, named, withExamples } from '../../http/schemas.js';
 
 const Text = (description: string) => Type.String({ minLength: 1, maxLength: 10_000, description });
 
@@ -77,3 +77,9 @@ export const FeedbackFiguresSchema = named(
 export type CommentView = Static<typeof CommentSchema>;
 export type ReviewView = Static<typeof ReviewSchema>;
 export type FeedbackFiguresView = Static<typeof FeedbackFiguresSchema>;
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(VoteBody, { vote: 'up' });
+withExamples(RatingBody, { rating: 4 });
+withExamples(TextBody, { text: 'The answer cites the old returns policy; it changed in October.' });
+withExamples(ReviewBody, { verdict: 'needs_changes', note: 'Right answer, but it should link the returns form.' });

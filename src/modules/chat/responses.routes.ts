@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Envelope, IdParams, Page, PageQuery, ok, responses } from '../../http/schemas.js';
+import { Envelope, IdParams, Page, PageQuery, ok, responses, withExamples } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import { AgentResponseSchema } from './responses.schemas.js';
 import { Tags } from './threads.schemas.js';
@@ -56,7 +56,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Replace the tags of a response',
         description: 'By the thread’s owner, owners and admins.',
         params: ResponseParams,
-        body: Type.Object({ tags: Tags }),
+        body: withExamples(Type.Object({ tags: Tags }), { tags: ['refunds', 'escalated'] }),
         response: responses({ 200: ResponseEnvelope }, [403, 404]),
       },
     },

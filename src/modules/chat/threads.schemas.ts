@@ -1,6 +1,6 @@
 // Chat threads as the API shows them, and what opening, listing and changing one takes.
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { AuditFields, Id, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
 
 const Title = Type.String({ minLength: 1, maxLength: 200, description: 'What the conversation is about' });
 
@@ -55,3 +55,7 @@ export const listThreadsQuery = (pageSizeMax: number) =>
     pinned: Type.Optional(Type.Boolean({ description: 'Only pinned (true) or unpinned (false) threads' })),
     tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Only threads with this tag' })),
   });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(OpenThreadBody, { agent_id: 7, title: 'Refund for order 104233' });
+withExamples(UpdateThreadBody, { title: 'Refund for order 104233 (done)', pinned: true, tags: ['refunds'] });

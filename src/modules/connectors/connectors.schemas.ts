@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, NullableTimestamp, named } from '../../http/schemas.js';
+import { AuditFields, Id, NullableTimestamp, named, withExamples } from '../../http/schemas.js';
 import { GRAPH_ERROR_CODES } from '../../connectors/graph/graph-errors.js';
 import { ScheduleMinutes } from './sync-schedule.js';
 
@@ -100,3 +100,16 @@ named('Connector', ConnectorSchema, {
   modified_on: '2026-11-20T10:15:30.123Z',
   modified_by: 'owner@example.com',
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateConnectorBody, {
+  name: 'HR policies',
+  corpus_id: 5,
+  tenant_id: 'contoso.onmicrosoft.com',
+  client_id: '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+  client_secret: 'Qx8Q~3x4mpl3S3cr3tF0rD0cs',
+  site_id: 'contoso.sharepoint.com,1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f,5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+  folder_path: 'Policies/2026',
+  schedule_minutes: 60,
+});
+withExamples(UpdateConnectorBody, { folder_path: 'Policies', schedule_minutes: 1440 });

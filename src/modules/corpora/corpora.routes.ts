@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Deleted, Envelope, IdParams, List, Page, named, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import {
+  ConnectAgentBody,
   ConnectedAgentSchema,
   CorpusSchema,
   CreateCorpusBody,
@@ -171,7 +172,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Connect an agent to a corpus',
         description: 'The agent then draws on the corpus. Needs manage on the corpus; connecting twice changes nothing.',
         params: CorpusParams,
-        body: Type.Object({ agent_id: IdParams('agent_id').properties.agent_id }),
+        body: ConnectAgentBody,
         response: responses({ 200: AgentList }, [403, 404]),
       },
     },

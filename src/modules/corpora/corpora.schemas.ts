@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { Id, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { SEARCH_LANGUAGES } from '../../search/languages.js';
 
 export const PermissionSchema = Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('manage')], {
@@ -73,6 +73,8 @@ export const ConnectedAgentSchema = Type.Object({
   connected_on: Timestamp('When the agent was connected'),
 });
 
+export const ConnectAgentBody = Type.Object({ agent_id: Id('Identifier of the agent') });
+
 export const DefaultAgentBody = Type.Object({ agent_id: Type.Union([Id('Agent identifier'), Type.Null()], { description: 'null clears it' }) });
 export const DefaultAgentSchema = Type.Object({ agent_id: Type.Union([Type.Integer(), Type.Null()]), name: Type.Union([Type.String(), Type.Null()]) });
 
@@ -102,3 +104,17 @@ named('CorpusPermissionEntry', PermissionEntrySchema);
 named('ConnectedAgent', ConnectedAgentSchema);
 named('CorpusDefaultAgent', DefaultAgentSchema);
 named('ConversationStarters', StartersSchema);
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateCorpusBody, {
+  name: 'Product manuals',
+  description: 'Every manual we ship',
+  conversation_starters: ['How do I assemble the Lyon table?', 'Can the chairs stay outside in winter?'],
+  language: 'english',
+});
+withExamples(UpdateCorpusBody, { description: 'Every manual we ship, and the care guides' });
+withExamples(GrantBody, { user_id: 14, permission: 'write' });
+withExamples(ConnectAgentBody, { agent_id: 7 });
+withExamples(DefaultAgentBody, { agent_id: 7 });
+withExamples(StartersBody, { conversation_starters: ['How do I assemble the Lyon table?', 'Which oil suits teak?'] });
+withExamples(GenerateStartersBody, { count: 5 });

@@ -10,7 +10,7 @@ import {
   SearchResultSchema,
   TagsBody,
   UploadJsonBody,
-  UploadMultipartBody,
+  UploadMultipartContent,
   UploadResultSchema,
   listDocumentsQuery,
 } from './documents.schemas.js';
@@ -58,7 +58,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Answers 201 once every document is stored and queued; all or nothing.',
         params: CorpusParams,
         body: UploadJsonBody,
-        'x-document': { requestContent: { 'multipart/form-data': { schema: UploadMultipartBody, encoding: { files: { contentType: '*/*' } } } } },
+        'x-document': { requestContent: UploadMultipartContent },
         response: responses({ 201: Envelope(UploadResultSchema) }, [403, 404, 409, 413, 415]),
       },
     },

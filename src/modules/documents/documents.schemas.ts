@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { legacyListQuery } from '../../http/legacy.js';
-import { Id, NullableTimestamp, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { Id, NullableTimestamp, PageQuery, Timestamp, mediaWithExample, named, withExamples } from '../../http/schemas.js';
 
 export const StepSchema = Type.Union(
   [Type.Literal('queued'), Type.Literal('extracting'), Type.Literal('chunking'), Type.Literal('embedding'), Type.Literal('indexed')],
@@ -137,7 +137,7 @@ export const legacyListingQuery = (pageSizeMax: number) =>
 /** The multipart/form-data form of an upload (documentation: the parts are read as a stream, not validated by schema). */
 export const UploadMultipartBody = Type.Object(
   {
-    files: Type.Array(Type.String({ contentMediaType: 'application/octet-stream', description: 'A file; its name becomes the source' }), {
+    files: Type.Array(Type.String({ format: 'binary', description: 'A file; its name becomes the source' }), {
       minItems: 1,
       description: 'One part per file (any part name), each at most LIMIT_UPLOAD_FILE_BYTES, at most LIMIT_UPLOAD_FILES in all',
     }),
@@ -146,6 +146,15 @@ export const UploadMultipartBody = Type.Object(
   },
   { title: 'DocumentUploadForm' },
 );
+
+/** The multipart/form-data media type of an upload, for x-document (both generations). */
+export const UploadMultipartContent = {
+  'multipart/form-data': mediaWithExample(
+    UploadMultipartBody,
+    { files: ['Returns are accepted within 30 days of delivery, with the receipt.'], tags: 'policy,2026', on_duplicate: 'skip' },
+    { encoding: { files: { contentType: '*/*' } } },
+  ),
+};
 
 export const SearchBody = Type.Object({
   query: Type.String({ minLength: 1, maxLength: 2000 }),
@@ -234,3 +243,13 @@ named('CorpusSearchResult', SearchResultSchema, {
   retrieval_mode: 'full_text',
 });
 named('Passage', PassageSchema);
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(
+  UploadJsonBody,
+  { upload_from: 'text', name: 'returns.txt', text: 'Returns are accepted within 30 days of delivery, with the receipt.', tags: ['policy'], on_duplicate: 'skip' },
+  { upload_from: 'url', url: 'https://www.example.com/help/returns', tags: ['policy', 'web'] },
+);
+withExamples(TagsBody, { tags: ['policy', '2026'], annotations: 'Checked by the legal team in November' });
+withExamples(DuplicateCheckBody, { names: ['returns.txt', 'warranty.pdf'], hashes: ['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'] });
+withExamples(SearchBody, { query: 'How long do refunds take?', limit: 5 });

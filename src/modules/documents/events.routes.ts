@@ -1,24 +1,10 @@
 // GET /api/v2/corpora/{corpus_id}/events: the corpus's document progress as Server-Sent Events
-// (the stream itself is DocumentProgress's).
+// (the stream itself is DocumentProgress's, its events described in events.schemas.ts).
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
-
-/** The data of each event of the stream (documentation; the stream is written by DocumentProgress). */
-const DocumentProgressEvent = Type.Object(
-  {
-    document_id: Type.Integer(),
-    step: Type.String({ description: 'queued, extracting, chunking, embedding or indexed' }),
-    is_failed: Type.Boolean(),
-    error: Type.Union([Type.String(), Type.Null()], { description: 'Why the document failed, when it did' }),
-    created_on: Type.String({ format: 'date-time' }),
-  },
-  {
-    title: 'DocumentProgressEvent',
-    examples: [{ document_id: 42, step: 'indexed', is_failed: false, error: null, created_on: '2026-11-20T10:15:30.123Z' }],
-  },
-);
+import { corpusEventsResponse } from './events.schemas.js';
 
 /** Last-Event-ID, or ?after=: the event after which to resume; undefined to start from now. */
 function resumePoint(header: string | undefined, after: number | undefined): number | undefined {
@@ -44,19 +30,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, description: 'Resume after this event id' })) }),
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
         response: responses({ 200: Type.String({ description: 'text/event-stream' }) }, [404]),
-        'x-document': {
-          responseContent: {
-            200: {
-              'text/event-stream': {
-                schema: Type.String({
-                  description: 'Server-Sent Events: each has an id, the name "document" and data a DocumentProgressEvent as JSON',
-                  'x-event-data': DocumentProgressEvent,
-                }),
-                example: 'id: 17\nevent: document\ndata: {"document_id":42,"step":"indexed","is_failed":false,"error":null,"created_on":"2026-11-20T10:15:30.123Z"}\n\n',
-              },
-            },
-          },
-        },
+        // The 200 above lets the stream through; the document describes its events.
+        'x-document': { responses: { 200: corpusEventsResponse } },
       },
     },
     async (request, reply) => {

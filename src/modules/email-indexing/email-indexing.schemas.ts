@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { GRAPH_ERROR_CODES } from '../../connectors/graph/graph-errors.js';
-import { Id, NullableTimestamp, Timestamp, named } from '../../http/schemas.js';
+import { Id, NullableTimestamp, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { SYNC_STATUSES } from '../connectors/connectors.schemas.js';
 import { ScheduleMinutes } from '../connectors/sync-schedule.js';
 
@@ -98,3 +98,7 @@ export const MailboxParams = Type.Object({ mailbox_id: Id('Mailbox identifier') 
 
 export const UpdateMailboxBody = Type.Object({ schedule_minutes: Type.Optional(ScheduleMinutes) }, { additionalProperties: false });
 export type UpdateMailboxInput = Static<typeof UpdateMailboxBody>;
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(AuthorizeBody, { provider: 'microsoft', corpus_id: 5, folders: ['inbox', 'archive'], schedule_minutes: 60, mailbox: 'support@example.com' });
+withExamples(UpdateMailboxBody, { schedule_minutes: 30 });

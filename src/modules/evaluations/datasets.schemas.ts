@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, IdParams, named } from '../../http/schemas.js';
+import { AuditFields, Id, IdParams, named, withExamples } from '../../http/schemas.js';
 
 /** Queries one request adds at most (CSV rows or JSON items), and a dataset holds at most. */
 export const MAX_IMPORT_QUERIES = 10_000;
@@ -96,3 +96,18 @@ named('DatasetQuery', DatasetQuerySchema, {
   tags: ['leave'],
   ...EXAMPLE_AUDIT,
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateDatasetBody, { name: 'Handbook questions', description: 'What new staff ask in their first month' });
+withExamples(UpdateDatasetBody, { description: 'What new staff ask in their first three months' });
+withExamples(
+  AddQueriesBody,
+  {
+    queries: [
+      { question: 'How many days of paid leave do we have?', expected_answer: '25 days a year', expected_sources: [12, 'handbook.md'], tags: ['leave'] },
+      { question: 'Who approves travel expenses?', expected_answer: 'The team lead, then finance above 500 EUR', tags: ['expenses'] },
+    ],
+  },
+  { csv: 'question,expected_answer,expected_sources,tags\n"How many days of paid leave do we have?",25 days a year,handbook.md|12,leave\n' },
+);
+withExamples(UpdateQueryBody, { expected_answer: '25 days a year, 27 after five years', expected_sources: ['handbook.md'] });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, IdParams, NullableTimestamp, PageQuery, Page, named } from '../../http/schemas.js';
+import { AuditFields, Id, IdParams, NullableTimestamp, Page, PageQuery, named, withExamples } from '../../http/schemas.js';
 import { METRIC_KINDS } from '../../evaluation/metric-kinds.js';
 import { CitationSchema } from '../chat/responses.schemas.js';
 import { ExpectedSourceSchema } from './datasets.schemas.js';
@@ -222,3 +222,16 @@ export const ComparisonSchema = named(
   }),
 );
 export type ComparisonView = Static<typeof ComparisonSchema>;
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateEvaluationBody, {
+  name: 'Support assistant, shorter instructions',
+  agent_id: 7,
+  history_id: 12,
+  dataset_id: 3,
+  metric_ids: [1, 5, 17],
+  tags: ['before-release'],
+  concurrency: 4,
+  cost_budget_usd: 5,
+});
+withExamples(UpdateEvaluationBody, { name: 'Support assistant, shorter instructions (v2)', tags: ['before-release', 'kept'] });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, IdParams, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { Id, IdParams, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { METRIC_KINDS } from '../../evaluation/metric-kinds.js';
 
 const Kind = Type.Union(
@@ -95,3 +95,17 @@ named('Metric', MetricSchema, {
   modified_on: '2026-11-23T10:15:30.123Z',
   modified_by: 'owner@example.com',
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(
+  CreateMetricBody,
+  {
+    name: 'Polite and cites a source',
+    kind: 'custom_rubric',
+    description: 'Judged by the model: politeness and a citation',
+    rubric: 'Score 1 when the answer is polite and cites at least one passage, 0.5 when only one of the two holds, 0 otherwise.',
+    threshold: 0.8,
+  },
+  { name: 'Mentions the returns form', kind: 'contains', parameters: { text: 'returns form', case_sensitive: false }, threshold: 1 },
+);
+withExamples(UpdateMetricBody, { threshold: 0.7 });

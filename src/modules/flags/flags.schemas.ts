@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { NullableTimestamp, named } from '../../http/schemas.js';
+import { NullableTimestamp, named, withExamples } from '../../http/schemas.js';
 import { FLAG_NAMES } from './feature-flags.js';
 
 export const FlagName = Type.Union(
@@ -33,3 +33,6 @@ named('FeatureFlag', FlagSchema, {
   modified_on: null,
   modified_by: null,
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(SetFlagBody, { enabled: true });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, IdParams, PageQuery, named } from '../../http/schemas.js';
+import { AuditFields, Id, IdParams, PageQuery, named, withExamples } from '../../http/schemas.js';
 import { GUARDRAIL_ACTIONS, GUARDRAIL_STAGES, GUARDRAIL_TYPES } from '../../guardrails/definition.js';
 import { PII_ENTITY_TYPES } from '../../guardrails/pii/detect.js';
 import { SEARCH_LANGUAGES } from '../../search/languages.js';
@@ -179,3 +179,14 @@ export const GuardrailTestResultSchema = named(
   },
 );
 export type GuardrailTestResult = Static<typeof GuardrailTestResultSchema>;
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateGuardrailBody, {
+  name: 'No personal data in answers',
+  type: 'pii',
+  stages: ['context', 'output'],
+  action: 'mask',
+  config: { entities: ['EMAIL_ADDRESS', 'PHONE_NUMBER', 'IBAN_CODE'] },
+});
+withExamples(UpdateGuardrailBody, { action: 'redact', stages: ['input', 'context', 'output'] });
+withExamples(TestGuardrailBody, { text: 'Write to bob.smith@example.com or call +33 6 12 34 56 78 about the refund.', stage: 'output' });

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { LEGACY_LIST_DESCRIPTION, legacyList, legacyListQuery, legacyWindow } from '../../http/legacy.js';
 import { IdParams, responses } from '../../http/schemas.js';
 import { CorpusSchema, CreateCorpusBody } from '../corpora/corpora.schemas.js';
-import { DocumentSchema, LegacyDocumentSchema, UploadJsonBody, UploadMultipartBody } from '../documents/documents.schemas.js';
+import { DocumentSchema, LegacyDocumentSchema, UploadJsonBody, UploadMultipartContent } from '../documents/documents.schemas.js';
 import { acceptUpload } from '../documents/upload-request.js';
 
 const tags = ['legacy'];
@@ -51,7 +51,7 @@ export const legacyCorporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'As POST /api/v2/corpora/{corpus_id}/documents (multipart files, or JSON text or URL); answers the accepted documents as a bare array.',
         params: IdParams('corpus_id'),
         body: UploadJsonBody,
-        'x-document': { requestContent: { 'multipart/form-data': { schema: UploadMultipartBody, encoding: { files: { contentType: '*/*' } } } } },
+        'x-document': { requestContent: UploadMultipartContent },
         response: responses({ 201: Type.Array(DocumentSchema) }, [403, 404, 409, 413, 415]),
       },
     },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, named } from '../../http/schemas.js';
+import { AuditFields, Id, named, withExamples } from '../../http/schemas.js';
 import { OrganizationParams } from '../organizations/organizations.schemas.js';
 
 export const LLM_PROVIDERS = ['openai', 'azure_openai', 'anthropic', 'openai_compatible'] as const;
@@ -117,3 +117,17 @@ named('LlmConfiguration', LlmConfigurationSchema, {
   ...EXAMPLE_AUDIT,
 });
 named('LlmTestResult', LlmTestResultSchema, { ok: false, latency_ms: 212, model: 'gpt-4o-mini', error_class: 'auth', message: 'The model provider at https://api.openai.com/v1 refused the credentials (HTTP 401): Incorrect API key provided' });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateLlmConfigurationBody, {
+  name: 'OpenAI GPT-4o mini',
+  provider: 'openai',
+  model: 'gpt-4o-mini',
+  api_key: 'sk-proj-3x4mpl3K3yF0rD0cs0nly',
+  input_price_per_million: 0.15,
+  output_price_per_million: 0.6,
+  context_window: 128000,
+  max_answer_tokens: 4096,
+  is_default: true,
+});
+withExamples(UpdateLlmConfigurationBody, { max_answer_tokens: 2048, output_price_per_million: 0.6 });

@@ -2,13 +2,13 @@
 // as models; POST /api/v2/openai/chat/completions asks one. Any OpenAI client with base_url
 // …/api/v2/openai and an API key of this server talks to a hosted agent. Errors in OpenAI's shape.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { errorResponseDocument } from '../../http/schemas.js';
 import { completion, completionChunks } from './openai-completions.js';
 import { questionOf } from './openai-conversation.js';
 import { installOpenAiErrorShape } from './openai-errors.js';
 import { OpenAiModels } from './openai-models.js';
-import { ChatCompletionChunkSchema, ChatCompletionRequest, ChatCompletionSchema, ModelListSchema, OpenAiErrorSchema } from './openai.schemas.js';
+import { chatCompletionEventsResponse } from './openai-events.schemas.js';
+import { ChatCompletionRequest, ChatCompletionSchema, ModelListSchema, OpenAiErrorSchema } from './openai.schemas.js';
 
 const tags = ['openai'];
 
@@ -60,12 +60,12 @@ export const openAiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ChatCompletionRequest,
         response: { 200: ChatCompletionSchema },
         'x-document': {
-          responses: openAiErrorResponses([404, 409, 502, 504]),
-          responseContent: {
+          responses: {
+            ...openAiErrorResponses([404, 409, 502, 504]),
+            // One status, two answers: the completion whole, or its chunks as a stream.
             200: {
-              'text/event-stream': {
-                schema: Type.String({ description: 'With stream: true: data lines each holding a chat.completion.chunk, then data: [DONE]', 'x-event-data': ChatCompletionChunkSchema }),
-              },
+              description: `The completion, as JSON. ${chatCompletionEventsResponse.description}`,
+              content: { 'application/json': { schema: ChatCompletionSchema }, ...chatCompletionEventsResponse.content },
             },
           },
         },

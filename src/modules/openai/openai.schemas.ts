@@ -29,6 +29,16 @@ export const ChatCompletionRequest = named(
     },
     { additionalProperties: true, description: 'Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides' },
   ),
+  {
+    model: 'support-bot',
+    messages: [
+      { role: 'user', content: 'I ordered a table last week.' },
+      { role: 'assistant', content: 'Thank you. How can I help with your order?' },
+      { role: 'user', content: 'How long do refunds take?' },
+    ],
+    stream: true,
+    stream_options: { include_usage: true },
+  },
 );
 export type ChatCompletionInput = Static<typeof ChatCompletionRequest>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, NullableTimestamp, named } from '../../http/schemas.js';
+import { AuditFields, Id, NullableTimestamp, named, withExamples } from '../../http/schemas.js';
 import { OrganizationParams } from './organizations.schemas.js';
 
 const Settings = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), {
@@ -48,3 +48,7 @@ named('Configuration', ConfigurationSchema, {
   modified_on: '2026-11-20T10:15:30.123Z',
   modified_by: 'owner@example.com',
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateConfigurationBody, { name: 'Staging', settings: { default_language: 'fr', show_sources: true }, activate: false });
+withExamples(UpdateConfigurationBody, { settings: { default_language: 'en', show_sources: true } });

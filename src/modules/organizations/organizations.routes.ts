@@ -5,6 +5,7 @@ import { asPage, windowOf } from '../../pagination.js';
 import { UserSchema } from '../users/users.schemas.js';
 import {
   LogoResponse,
+  LogoUploadContent,
   LogoUploadedSchema,
   ModelDeploymentSchema,
   OrganizationParams,
@@ -70,14 +71,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `at most LIMIT_LOGO_BYTES (${app.config.limits.logoBytes} bytes here; 413 above). Replaces the previous logo.`,
         params: OrganizationParams,
         consumes: ['multipart/form-data'],
-        'x-document': {
-          requestContent: {
-            'multipart/form-data': {
-              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'The image; one part' } } },
-              encoding: { file: { contentType: 'image/png, image/jpeg, image/gif, image/webp' } },
-            },
-          },
-        },
+        'x-document': { requestContent: LogoUploadContent },
         response: responses({ 200: Envelope(LogoUploadedSchema) }, [403, 404, 413, 415]),
       },
     },

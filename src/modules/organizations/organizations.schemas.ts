@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableTimestamp, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { Id, NullableTimestamp, PageQuery, Timestamp, mediaWithExample, named, withExamples } from '../../http/schemas.js';
 
 export const OrganizationParams = Type.Object({ org_id: Id('Identifier of the organization: the caller’s own; any other is not found') });
 
@@ -55,6 +55,17 @@ export const LogoResponse = Type.Unsafe<Buffer>({
   content: Object.fromEntries(['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
 });
 
+/** The multipart/form-data form of a logo upload (documentation: the route reads the one part itself). */
+const LogoUploadForm = Type.Object(
+  { file: Type.String({ format: 'binary', description: 'The image: one file part (any part name)' }) },
+  { title: 'OrganizationLogoUploadForm' },
+);
+
+/** The media type of a logo upload, for x-document. */
+export const LogoUploadContent = {
+  'multipart/form-data': mediaWithExample(LogoUploadForm, { file: '(the bytes of logo.png)' }, { encoding: { file: { contentType: 'image/png, image/jpeg, image/gif, image/webp' } } }),
+};
+
 export const LogoUploadedSchema = Type.Object({
   logo_url: Type.String(),
   logo_content_type: Type.String({ description: 'Decided from the bytes' }),
@@ -81,3 +92,7 @@ named('ModelDeployment', ModelDeploymentSchema, {
   modified_by: 'owner@example.com',
 });
 named('LogoUploaded', LogoUploadedSchema, { logo_url: '/api/v2/organizations/1/logo', logo_content_type: 'image/png', size: 18342 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(UpdateOrganizationBody, { name: 'Example Ltd', description: 'Outdoor furniture, made in Lyon' });
+withExamples(UpdateModelDeploymentBody, { chat: 2, judge: 4, image: null });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { AuditFields, Id, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { TeamBriefSchema } from '../teams/teams.schemas.js';
 
 const projectFields = {
@@ -48,17 +48,20 @@ export const ProjectsByIdsBody = Type.Object({
 });
 
 export const filterProjectsBody = (pageSizeMax: number) =>
-  Type.Object({
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    ids: Type.Optional(Type.Array(Id('Project identifier'), { maxItems: 1000 })),
-    team_ids: Type.Optional(Type.Array(Id('Team identifier'), { maxItems: 1000, description: 'Projects any of these teams work in' })),
-    user_ids: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000, description: 'Projects any of these users is a member of' })),
-    created_by: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000 })),
-    created_after: Type.Optional(Timestamp('Created at or after')),
-    created_before: Type.Optional(Timestamp('Created before')),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: pageSizeMax, default: 20 })),
-  });
+  withExamples(
+    Type.Object({
+      q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      ids: Type.Optional(Type.Array(Id('Project identifier'), { maxItems: 1000 })),
+      team_ids: Type.Optional(Type.Array(Id('Team identifier'), { maxItems: 1000, description: 'Projects any of these teams work in' })),
+      user_ids: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000, description: 'Projects any of these users is a member of' })),
+      created_by: Type.Optional(Type.Array(Id('User identifier'), { maxItems: 1000 })),
+      created_after: Type.Optional(Timestamp('Created at or after')),
+      created_before: Type.Optional(Timestamp('Created before')),
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+      page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: pageSizeMax, default: 20 })),
+    }),
+    { q: 'launch', team_ids: [3], created_after: '2026-01-01T00:00:00.000Z', page: 1, page_size: 20 },
+  );
 export type FilterProjectsInput = Static<ReturnType<typeof filterProjectsBody>>;
 
 export const AddProjectUsersBody = Type.Object({
@@ -78,3 +81,9 @@ named('Project', ProjectSchema, {
   modified_on: '2026-11-20T10:15:30.123Z',
   modified_by: 'ada@example.com',
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateProjectBody, { name: 'Spring catalogue launch', description: 'Agents answering questions about the new catalogue', team_ids: [3] });
+withExamples(UpdateProjectBody, { description: 'Agents answering questions about the spring and summer catalogues', team_ids: [3, 4] });
+withExamples(ProjectsByIdsBody, { ids: [9, 11] });
+withExamples(AddProjectUsersBody, { user_ids: [14, 15] });

@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { Envelope, IdParams, ok, responses } from '../../http/schemas.js';
 import { AgentResponseSchema } from '../chat/responses.schemas.js';
 import { answerAsEvents, answerAsJson } from './ask-replies.js';
-import { ASK_EVENTS_DESCRIPTION, ASK_EVENTS_EXAMPLE, AskBody } from './ask.schemas.js';
+import { askEventsResponse } from './ask-events.schemas.js';
+import { AskBody } from './ask.schemas.js';
 
 export const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const asks = app.services.asks;
@@ -28,11 +29,8 @@ export const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { 201: Envelope(AgentResponseSchema), 200: Type.String({ description: 'text/event-stream (stream: true)' }) },
           [404, 409, 502, 504],
         ),
-        'x-document': {
-          responseContent: {
-            200: { 'text/event-stream': { schema: Type.String({ description: ASK_EVENTS_DESCRIPTION }), example: ASK_EVENTS_EXAMPLE } },
-          },
-        },
+        // The 200 above lets the stream through; the document describes its events.
+        'x-document': { responses: { 200: askEventsResponse } },
       },
     },
     async (request, reply) => {

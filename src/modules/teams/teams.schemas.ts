@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { AuditFields, Id, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
 
 export const TeamRoleSchema = Type.Union([Type.Literal('lead'), Type.Literal('editor'), Type.Literal('viewer')], {
   description: 'lead: manages the team and its agents; editor: changes its agents; viewer: reads',
@@ -82,3 +82,9 @@ named('Teammate', TeammateSchema, {
 });
 named('RemovedTeammate', RemovedTeammateSchema);
 named('TeamBrief', TeamBriefSchema);
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateTeamBody, { name: 'Customer support', description: 'Answers customers by mail and chat' });
+withExamples(UpdateTeamBody, { description: 'Answers customers by mail, chat and phone' });
+withExamples(AddTeammateBody, { user_id: 14, role: 'editor' });
+withExamples(ChangeTeammateBody, { role: 'lead' });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditFields, Id, named } from '../../http/schemas.js';
+import { AuditFields, Id, named, withExamples } from '../../http/schemas.js';
 import { ApiToolConfig } from '../../tools/api/config.js';
 import { AttachmentConfig } from '../../tools/attachment/config.js';
 import { RetrievalConfig } from '../../tools/retrieval/config.js';
@@ -79,18 +79,16 @@ export const CreateApiToolBody = Type.Object(
 );
 export type CreateApiToolInput = Static<typeof CreateApiToolBody>;
 
-const createBodyOf = <T extends typeof WebSearchConfig | typeof RetrievalConfig | typeof AttachmentConfig>(config: T, secret: boolean) =>
-  Type.Object({
-    name: ToolName,
-    description: Type.Optional(Description),
-    config,
-    ...(secret ? { secret: Type.Optional(Secret) } : {}),
-    enabled: Type.Optional(Enabled),
-  });
+const toolFieldsOf = <T extends typeof WebSearchConfig | typeof RetrievalConfig | typeof AttachmentConfig>(config: T) => ({
+  name: ToolName,
+  description: Type.Optional(Description),
+  config,
+});
 
-export const CreateWebSearchToolBody = createBodyOf(WebSearchConfig, true);
-export const CreateRetrievalToolBody = createBodyOf(RetrievalConfig, false);
-export const CreateAttachmentToolBody = createBodyOf(AttachmentConfig, false);
+// Spelt out, so that the type of each says whether it takes a secret.
+export const CreateWebSearchToolBody = Type.Object({ ...toolFieldsOf(WebSearchConfig), secret: Type.Optional(Secret), enabled: Type.Optional(Enabled) });
+export const CreateRetrievalToolBody = Type.Object({ ...toolFieldsOf(RetrievalConfig), enabled: Type.Optional(Enabled) });
+export const CreateAttachmentToolBody = Type.Object({ ...toolFieldsOf(AttachmentConfig), enabled: Type.Optional(Enabled) });
 export interface CreateToolInput {
   name: string;
   description?: string | undefined;
@@ -171,3 +169,38 @@ named('ToolTestResult', ToolTestResultSchema, {
   output: '{"id":42,"title":"An item"}',
   error: null,
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateApiToolBody, {
+  name: 'order_status',
+  description: 'The delivery status of an order, by its number. Use it when the customer gives an order number.',
+  config: {
+    method: 'GET',
+    url: 'https://shop.example.com/api/orders/{order_number}',
+    parameters: {
+      type: 'object',
+      properties: { order_number: { type: 'string', pattern: '^[0-9]{4,10}$', description: 'The order number, digits only' } },
+      required: ['order_number'],
+    },
+    auth: { type: 'api_key', in: 'header', name: 'X-Api-Key' },
+  },
+  secret: 'shop-api-key-3x4mpl3',
+});
+withExamples(CreateWebSearchToolBody, {
+  name: 'web_search',
+  description: 'Searches the web for recent information the documents do not hold',
+  config: { provider: 'tavily', max_results: 5, fetch_pages: false },
+  secret: 'tvly-3x4mpl3k3y',
+});
+withExamples(CreateRetrievalToolBody, {
+  name: 'search_manuals',
+  description: 'Searches the product manuals; use it for any question about assembling or caring for a product',
+  config: { corpus_ids: [5], passages: 5 },
+});
+withExamples(CreateAttachmentToolBody, {
+  name: 'read_attachment',
+  description: 'Reads the files the user gave in this chat',
+  config: { max_characters: 12000 },
+});
+withExamples(UpdateToolBody, { description: 'The delivery status and tracking link of an order, by its number', enabled: true });
+withExamples(TestToolBody, { input: { order_number: '104233' } });

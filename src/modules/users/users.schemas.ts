@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, NullableTimestamp, PageQuery, Timestamp, named } from '../../http/schemas.js';
+import { Id, NullableTimestamp, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
 
 export const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member'), Type.Literal('viewer')], {
   description: 'Role in the organization',
@@ -92,10 +92,13 @@ export const CreatedUserSchema = Type.Object({
   set_password_token_expires_on: NullableTimestamp('When the token stops working'),
 });
 
-export const SetPasswordBody = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200, description: 'The set_password_token given when the user was invited' }),
-  password: NewPassword,
-});
+export const SetPasswordBody = withExamples(
+  Type.Object({
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The set_password_token given when the user was invited' }),
+    password: NewPassword,
+  }),
+  { token: 'apt_4b1e…', password: 'a long passphrase of my own' },
+);
 
 /** The user of the examples in the OpenAPI document. */
 export const USER_EXAMPLE: UserView = {
@@ -122,3 +125,7 @@ named('CreatedUser', CreatedUserSchema, {
   set_password_token: 'spt_4dQx…',
   set_password_token_expires_on: '2026-11-23T10:15:30.123Z',
 });
+
+// Examples of the request bodies, shown in the OpenAPI document.
+withExamples(CreateUserBody, { email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper', role: 'member' });
+withExamples(UpdateUserBody, { first_name: 'Grace', last_name: 'Hopper', role: 'admin' });
