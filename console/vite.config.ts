@@ -24,7 +24,9 @@ export default defineConfig({
     target: 'es2022',
     // The served files are precompressed by the build script; Vite's own report is enough.
     reportCompressedSize: false,
-    chunkSizeWarningLimit: 400,
+    // The entry (React, React Aria, the router, the query cache) is about 550 kB minified, 150 kB as sent
+    // (brotli); the budget is the compressed size, measured by the console benchmark (docs/performance.md).
+    chunkSizeWarningLimit: 700,
   },
   server: {
     proxy: Object.fromEntries(['/api', '/openapi.json', '/health', '/ready'].map((path) => [path, { target: api, changeOrigin: false }])),

@@ -5,6 +5,7 @@
 // Without the devDependencies (`npm ci --omit=dev`), the type declarations the checker needs are
 // absent: the build then emits without type checking (`noCheck`), which produces the same JavaScript.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +22,22 @@ function inputs() {
   return describeInputs(root, files);
 }
 
+/**
+ * Whether every type declaration package of devDependencies is installed. Each is asked for, not
+ * one alone: a production dependency may bring one of them along (Vite brings @types/node).
+ */
 function hasTypeDeclarations() {
-  try {
-    require.resolve('@types/node/package.json');
-    return true;
-  } catch {
-    return false;
-  }
+  const { devDependencies = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return Object.keys(devDependencies)
+    .filter((name) => name.startsWith('@types/'))
+    .every((name) => {
+      try {
+        require.resolve(`${name}/package.json`);
+        return true;
+      } catch {
+        return false;
+      }
+    });
 }
 
 function compile(fullCheck) {
