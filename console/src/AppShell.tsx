@@ -1,16 +1,18 @@
 // The frame of every signed-in page: the navigation, who is signed in, and the page itself.
+import { useMutation } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
 import { SessionExpiredDialog } from './session/SessionExpiredDialog';
 import { useSession, useUser } from './session/session';
 import { Button } from './ui/Fields';
-import { Loading } from './ui/Feedback';
+import { ErrorNote, Loading } from './ui/Feedback';
 
 export function AppShell() {
   const navigate = useNavigate();
   const user = useUser();
   const { signOut } = useSession();
+  const signingOut = useMutation({ mutationFn: signOut, onSuccess: () => navigate('/sign-in') });
   return (
     // React Aria's links and menus navigate through the router, not by reloading the page.
     <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
@@ -33,18 +35,13 @@ export function AppShell() {
               {[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}
               <span className="visually-hidden">, your profile</span>
             </NavLink>
-            <Button
-              variant="quiet"
-              onPress={async () => {
-                await signOut();
-                void navigate('/sign-in');
-              }}
-            >
+            <Button variant="quiet" isPending={signingOut.isPending} onPress={() => signingOut.mutate()}>
               Sign out
             </Button>
           </div>
         </header>
         <main id="main" className="shell-main" tabIndex={-1}>
+          <ErrorNote error={signingOut.error} title="You are still signed in: signing out failed." />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -6,18 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { agentWith, createModelConfiguration } from '../support/ask.js';
 import { createCorpus, uploadText, waitForProcessing } from '../support/corpora.js';
 import { CHROMIUM_PATH } from './support/chromium.js';
-import { expectAccessible, overflowsSideways, PHONE, signIn, useConsoleBrowser } from './support/console-browser.js';
+import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, poll, PROCESSING_MS, signIn, useConsoleBrowser } from './support/console-browser.js';
 
 const HANDBOOK = 'Returns are accepted within thirty days of purchase when the receipt is shown at the counter.';
 const STARTER = 'What is the return policy?';
 const ANSWER = 'Returns are accepted within thirty days [1].';
 
-/** Waits for what a page shows after a request or two (expect.poll's own second is too short for an upload's extraction). */
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-describe.skipIf(CHROMIUM_PATH === undefined)('console: the chat playground', () => {
+describe.skipIf(CHROMIUM_PATH === undefined)('console: the chat playground', BROWSER_TEST, () => {
   const browser = useConsoleBrowser();
   let corpusId: number;
   let agentId: number;
@@ -26,7 +21,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: the chat playground', () 
     const { admin, modelConfigurationId } = browser.server();
     corpusId = (await createCorpus(admin, { name: 'Store policies' })).id;
     const document = await uploadText(admin, corpusId, HANDBOOK, { name: 'handbook.txt' });
-    await waitForProcessing(admin, corpusId, [document.id]);
+    await waitForProcessing(admin, corpusId, [document.id], PROCESSING_MS);
     agentId = (
       await agentWith(admin, [corpusId], {
         name: 'Store helper',
@@ -34,7 +29,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: the chat playground', () 
         conversation_starters: [STARTER, 'Where is the nearest store?'],
       })
     ).id;
-  });
+  }, PROCESSING_MS + 30_000);
 
   async function openChat(viewport?: { width: number; height: number }) {
     const { page } = await browser.open(viewport === undefined ? {} : { viewport });
@@ -308,7 +303,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: the chat playground', () 
       const question = page.getByRole('textbox', { name: 'Your question' });
       await question.fill('Tell me at length about returns and receipts');
       await question.press('Enter');
-      await page.getByText('model fake-model').waitFor({ timeout: 60_000 });
+      await page.getByText('model fake-model').waitFor({ timeout: PROCESSING_MS });
       const rendered = await page.locator('.answer-text').last().evaluate((element) =>
         [...element.querySelectorAll('p')].map((paragraph) => paragraph.textContent).join('\n\n'),
       );
@@ -317,5 +312,5 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: the chat playground', () 
     } finally {
       fake.chunks = undefined;
     }
-  }, 90_000);
+  });
 });

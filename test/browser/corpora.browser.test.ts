@@ -8,10 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.js';
 import { CHROMIUM_PATH } from './support/chromium.js';
-import { expectAccessible, overflowsSideways, PHONE, signIn, useConsoleBrowser } from './support/console-browser.js';
-
-/** How long a condition may take to come true (processing, a reconnection): bounds, not pauses. */
-const SOON = { timeout: 20_000, interval: 100 };
+import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, poll, PROCESSING_MS, signIn, useConsoleBrowser } from './support/console-browser.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'corpora-browser-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -48,6 +45,16 @@ function documentRow(page: Page, name: string): Locator {
   return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 }
 
+/** Waits until the row says its document is indexed: the server processes it meanwhile. */
+async function indexed(row: Locator): Promise<void> {
+  await row.getByText('Indexed', { exact: true }).waitFor({ timeout: PROCESSING_MS });
+}
+
+/** Waits until the row says what a failure of processing says. */
+async function failedWith(row: Locator, text: string | RegExp): Promise<void> {
+  await row.getByText(text).waitFor({ timeout: PROCESSING_MS });
+}
+
 async function createCorpus(page: Page, name: string, description = ''): Promise<void> {
   await page.getByRole('button', { name: 'New corpus' }).click();
   const dialog = page.getByRole('dialog', { name: 'New corpus' });
@@ -62,7 +69,7 @@ async function clearFinishedUploads(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Clear finished' }).waitFor({ state: 'detached' });
 }
 
-describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', () => {
+describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', BROWSER_TEST, () => {
   const browser = useConsoleBrowser();
 
   it('creates a corpus, uploads files with progress, follows them to indexed live, and works with them', async () => {
@@ -82,11 +89,11 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     for (const name of ['leave.txt', 'travel.txt', 'security.txt']) {
       const progress = page.getByRole('progressbar', { name });
       await progress.waitFor();
-      await expect.poll(() => progress.getAttribute('aria-valuenow'), SOON).toBe('100');
-      await expect.poll(() => progress.getAttribute('aria-valuetext'), SOON).toBe('Uploaded');
+      await poll(() => progress.getAttribute('aria-valuenow')).toBe('100');
+      await poll(() => progress.getAttribute('aria-valuetext')).toBe('Uploaded');
     }
     await page.getByText('3 of 3 files uploaded').waitFor();
-    for (const name of ['leave.txt', 'travel.txt', 'security.txt']) await documentRow(page, name).getByText('Indexed', { exact: true }).waitFor();
+    for (const name of ['leave.txt', 'travel.txt', 'security.txt']) await indexed(documentRow(page, name));
     await page.getByText('Status updates live').waitFor();
     await expectAccessible(page, 'the corpus page with documents');
 
@@ -97,33 +104,33 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     await question.waitFor();
     await expectAccessible(page, 'the duplicate question');
     await question.getByRole('button', { name: 'Keep both' }).click();
-    await expect.poll(() => page.getByRole('progressbar', { name: 'leave.txt' }).getAttribute('aria-valuetext'), SOON).toBe('Uploaded as another copy');
-    await expect.poll(() => documentRow(page, 'leave.txt').count(), SOON).toBe(2);
-    await expect.poll(() => documentRow(page, 'leave.txt').getByText('Indexed', { exact: true }).count(), SOON).toBe(2);
+    await poll(() => page.getByRole('progressbar', { name: 'leave.txt' }).getAttribute('aria-valuetext')).toBe('Uploaded as another copy');
+    await poll(() => documentRow(page, 'leave.txt').count()).toBe(2);
+    await poll(() => documentRow(page, 'leave.txt').getByText('Indexed', { exact: true }).count(), PROCESSING_MS).toBe(2);
 
     await clearFinishedUploads(page);
     await chooseFiles(page, [LEAVE]);
     question = page.getByRole('dialog', { name: 'This file is already in the corpus' });
     await question.getByRole('button', { name: 'Skip' }).click();
-    await expect.poll(() => page.getByRole('progressbar', { name: 'leave.txt' }).getAttribute('aria-valuetext'), SOON).toBe('Skipped: already in the corpus');
+    await poll(() => page.getByRole('progressbar', { name: 'leave.txt' }).getAttribute('aria-valuetext')).toBe('Skipped: already in the corpus');
     expect(await documentRow(page, 'leave.txt').count()).toBe(2);
 
     await clearFinishedUploads(page);
     await chooseFiles(page, [LEAVE]);
     question = page.getByRole('dialog', { name: 'This file is already in the corpus' });
     await question.getByRole('button', { name: 'Replace' }).click();
-    await expect.poll(() => page.getByRole('progressbar', { name: 'leave.txt' }).getAttribute('aria-valuetext'), SOON).toBe('Uploaded; the earlier copy was deleted');
+    await poll(() => page.getByRole('progressbar', { name: 'leave.txt' }).getAttribute('aria-valuetext')).toBe('Uploaded; the earlier copy was deleted');
     // Both earlier copies held the content; the one uploaded now stands for it.
-    await expect.poll(() => documentRow(page, 'leave.txt').count(), SOON).toBe(1);
-    await documentRow(page, 'leave.txt').getByText('Indexed', { exact: true }).waitFor();
+    await poll(() => documentRow(page, 'leave.txt').count()).toBe(1);
+    await indexed(documentRow(page, 'leave.txt'));
 
     // A file the server cannot process is refused with its reason; one it fails on shows why, and a retry.
     await clearFinishedUploads(page);
     await chooseFiles(page, [PICTURE, BROKEN_PDF]);
     await page.getByRole('listitem').filter({ hasText: 'picture.png' }).getByText(/cannot be processed/).waitFor();
     const broken = documentRow(page, 'broken.pdf');
-    await broken.getByText('Failed while extracting text').waitFor();
-    await broken.getByText(/could not be read/i).waitFor();
+    await failedWith(broken, 'Failed while extracting text');
+    await failedWith(broken, /could not be read/i);
     const retried = page.waitForResponse((response) => response.url().endsWith('/retry') && response.request().method() === 'POST');
     await expectAccessible(page, 'a failed document and a refused file');
     await broken.getByRole('button', { name: 'Retry broken.pdf' }).click();
@@ -131,8 +138,8 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     expect(retry.status()).toBe(200);
     expect(((await retry.json()) as { data: { is_failed: boolean } }).data.is_failed).toBe(false);
     // Processed again from the step that failed, it fails again for the same reason, said again.
-    await broken.getByText('Failed while extracting text').waitFor();
-    await broken.getByText(/could not be read/i).waitFor();
+    await failedWith(broken, 'Failed while extracting text');
+    await failedWith(broken, /could not be read/i);
     await page.getByRole('button', { name: 'Try again to upload picture.png' }).waitFor();
 
     // A tag added, then removed.
@@ -150,7 +157,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     await documentRow(page, 'security.txt').getByRole('button', { name: 'Delete security.txt' }).click();
     const confirmDelete = page.getByRole('alertdialog', { name: 'Delete security.txt?' });
     await confirmDelete.getByRole('button', { name: 'Delete document' }).click();
-    await expect.poll(() => documentRow(page, 'security.txt').count(), SOON).toBe(0);
+    await poll(() => documentRow(page, 'security.txt').count()).toBe(0);
 
     // Search finds the passage, with its document and score, as an agent would get it.
     await page.getByRole('tab', { name: 'Search' }).click();
@@ -168,10 +175,10 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     await page.getByRole('button', { name: 'Give access' }).click();
     const readerRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: reader.email }) });
     await readerRow.waitFor();
-    await expect.poll(() => readerRow.getByRole('button', { name: /Permission of reader@example\.com/ }).textContent(), SOON).toContain('Read');
+    await poll(() => readerRow.getByRole('button', { name: /Permission of reader@example\.com/ }).textContent()).toContain('Read');
     await readerRow.getByRole('button', { name: /Permission of reader@example\.com/ }).click();
     await page.getByRole('option', { name: /^Write/ }).click();
-    await expect.poll(() => readerRow.getByRole('button', { name: /Permission of reader@example\.com/ }).textContent(), SOON).toContain('Write');
+    await poll(() => readerRow.getByRole('button', { name: /Permission of reader@example\.com/ }).textContent()).toContain('Write');
     await expectAccessible(page, 'who has access');
     await readerRow.getByRole('button', { name: `Remove ${reader.email}` }).click();
     await page.getByRole('alertdialog', { name: `Remove ${reader.email}?` }).getByRole('button', { name: 'Remove access' }).click();
@@ -182,7 +189,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     await page.getByRole('alertdialog', { name: 'Delete Handbook?' }).getByRole('button', { name: 'Delete corpus' }).click();
     await page.getByRole('heading', { name: 'Corpora', level: 1 }).waitFor();
     await page.getByText('No corpora yet. Create one to add documents.').waitFor();
-  }, 120_000);
+  });
 
   it('a viewer reads a corpus shared with them, and is told why they cannot change it', async () => {
     const server = browser.server();
@@ -199,12 +206,14 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     await newCorpus.waitFor();
     expect(await newCorpus.isDisabled()).toBe(true);
     await page.getByText('Viewers cannot create corpora').waitFor();
+    const shared = page.getByRole('link', { name: 'Shared policies' });
+    await shared.waitFor();
     expect(await page.getByRole('button', { name: 'Delete Shared policies' }).count()).toBe(0);
 
-    await page.getByRole('link', { name: 'Shared policies' }).click();
+    await shared.click();
     await page.getByRole('heading', { name: 'Shared policies', level: 1 }).waitFor();
     await page.getByText(/You can read this corpus/).waitFor();
-    await documentRow(page, 'holidays.txt').getByText('Indexed', { exact: true }).waitFor();
+    await indexed(documentRow(page, 'holidays.txt'));
     for (const name of ['Choose files', 'Delete corpus', 'Delete holidays.txt', 'Add tag to holidays.txt']) {
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     }
@@ -234,7 +243,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
 
     // Uploaded by someone else: only the server's events can tell this page.
     await uploadText('first.txt', 'The first note is about budgets.');
-    await documentRow(page, 'first.txt').getByText('Indexed', { exact: true }).waitFor();
+    await indexed(documentRow(page, 'first.txt'));
 
     // The connection drops (the server ends its streams); the page's reconnection is held back
     // until a document has been uploaded and processed in the meantime.
@@ -248,16 +257,15 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     });
     server.t.app.services.progress.endAll();
     await page.getByText('Live updates interrupted; reconnecting…').waitFor();
-    await expect.poll(() => resumedAfter.length, SOON).toBeGreaterThan(0);
+    await poll(() => resumedAfter.length).toBeGreaterThan(0);
     const missed = await uploadText('second.txt', 'The second note is about hiring.');
-    await expect
-      .poll(async () => ((await server.admin.api.get(`/api/v2/corpora/${corpusId}/documents/${missed}`)).body.data as { step: string }).step, SOON)
-      .toBe('indexed');
+    const stepOfMissed = async () => ((await server.admin.api.get(`/api/v2/corpora/${corpusId}/documents/${missed}`)).body.data as { step: string }).step;
+    await poll(stepOfMissed, PROCESSING_MS).toBe('indexed');
     expect(await documentRow(page, 'second.txt').count()).toBe(0);
 
     release();
     // Reconnected from the last event it had, the page is told what it missed.
-    await documentRow(page, 'second.txt').getByText('Indexed', { exact: true }).waitFor();
+    await indexed(documentRow(page, 'second.txt'));
     await page.getByText('Status updates live').waitFor();
     expect(resumedAfter[0]).toMatch(/^\d+$/);
   });
@@ -270,19 +278,19 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     await page.getByRole('heading', { name: 'Corpora', level: 1 }).waitFor();
     await createCorpus(page, 'Phone corpus');
     await chooseFiles(page, [TRAVEL]);
-    await expect.poll(() => page.getByRole('progressbar', { name: 'travel.txt' }).getAttribute('aria-valuetext'), SOON).toBe('Uploaded');
-    await documentRow(page, 'travel.txt').getByText('Indexed', { exact: true }).waitFor();
+    await poll(() => page.getByRole('progressbar', { name: 'travel.txt' }).getAttribute('aria-valuetext')).toBe('Uploaded');
+    await indexed(documentRow(page, 'travel.txt'));
 
     // A whole folder: its files, the subfolder's too, each named by its path; the hidden file left out.
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose a folder' }).click();
     await (await chooser).setFiles(GUIDES);
     for (const name of ['guides/onboarding.md', 'guides/facilities/parking.txt']) {
-      await expect.poll(() => page.getByRole('progressbar', { name }).getAttribute('aria-valuetext'), SOON).toBe('Uploaded');
+      await poll(() => page.getByRole('progressbar', { name }).getAttribute('aria-valuetext')).toBe('Uploaded');
     }
     await page.getByText('3 of 3 files uploaded').waitFor();
-    await documentRow(page, 'onboarding.md').getByText('Indexed', { exact: true }).waitFor();
-    await documentRow(page, 'parking.txt').getByText('Indexed', { exact: true }).waitFor();
+    await indexed(documentRow(page, 'onboarding.md'));
+    await indexed(documentRow(page, 'parking.txt'));
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'the corpus page on a phone');
 
@@ -300,5 +308,5 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: corpora and documents', (
     await page.getByRole('link', { name: 'Phone corpus' }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'the corpora list on a phone');
-  }, 60_000);
+  });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.js';
 import { CHROMIUM_PATH } from './support/chromium.js';
-import { expectAccessible, overflowsSideways, PHONE, signIn, useConsoleBrowser, type ConsoleBrowser } from './support/console-browser.js';
+import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, poll, signIn, useConsoleBrowser, type ConsoleBrowser } from './support/console-browser.js';
 
 const BASELINE = ['You answer questions about the product manuals.', 'Be brief.', 'Cite the manual you quote.'].join('\n');
 const TUNED = ['You answer questions about the product manuals.', 'Be thorough and give examples.', 'Cite the manual you quote.'].join('\n');
@@ -40,10 +40,10 @@ async function arrangeAgent(browser: ConsoleBrowser): Promise<ArrangedAgent> {
   return { id, name, baselineId: baseline.body.data.history_id, tunedId: tuned.body.data.history_id, latestId: latest.history_id };
 }
 
-describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', () => {
+describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', BROWSER_TEST, () => {
   const browser = useConsoleBrowser();
 
-  it('lists the records with their checkpoints, compares two, saves a checkpoint and restores an earlier one', { timeout: 120_000 }, async () => {
+  it('lists the records with their checkpoints, compares two, saves a checkpoint and restores an earlier one', async () => {
     const agent = await arrangeAgent(browser);
     const { page } = await browser.open();
     await signIn(page, browser.server().email, browser.server().password);
@@ -55,8 +55,8 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     await baselineRow.getByText('Approved wording').waitFor();
     await rows.filter({ hasText: 'Tuned' }).waitFor();
     // Newest first: the last temperature change is on top; the change before "Tuned" says what it changed.
-    await expect.poll(() => rows.nth(1).innerText()).toMatch(/Temperature/);
-    await expect.poll(() => rows.filter({ hasText: 'v2' }).filter({ hasText: 'Updated' }).innerText()).toMatch(/Instructions, Temperature/);
+    await poll(() => rows.nth(1).innerText()).toMatch(/Temperature/);
+    await poll(() => rows.filter({ hasText: 'v2' }).filter({ hasText: 'Updated' }).innerText()).toMatch(/Instructions, Temperature/);
     expect(await page.getByRole('link', { name: 'Chat' }).getAttribute('href')).toBe(`/agents/${agent.id}/chat`);
     expect(await page.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(`/agents/${agent.id}`);
     await expectAccessible(page, 'the history');
@@ -65,7 +65,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     for (const name of [`Compare #${agent.baselineId} Baseline`, `Compare #${agent.tunedId} Tuned`]) {
       await page.getByRole('checkbox', { name }).focus();
       await page.keyboard.press('Space');
-      expect(await page.getByRole('checkbox', { name }).isChecked()).toBe(true);
+      await poll(() => page.getByRole('checkbox', { name }).isChecked()).toBe(true);
     }
     await page.getByRole('link', { name: /^Compare #\d+ and #\d+$/ }).click();
     await page.getByRole('heading', { name: 'Compare records', level: 1 }).waitFor();
@@ -90,7 +90,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     // Another record on the right, chosen in its list: the same instructions, a later temperature.
     await page.getByRole('button', { name: /\bTo\b/ }).click();
     await page.getByRole('option', { name: new RegExp(`^#${agent.latestId} Updated`) }).click();
-    await expect.poll(() => temperature.innerText()).toMatch(/0\.7[\s\S]*0\.5/);
+    await poll(() => temperature.innerText()).toMatch(/0\.7[\s\S]*0\.5/);
     expect(new URL(page.url()).searchParams.get('to')).toBe(String(agent.latestId));
     expect(await added.isVisible()).toBe(true);
 
@@ -104,7 +104,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     await expectAccessible(page, 'the checkpoint dialog');
     await saveDialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Checkpoint “Before the restore” saved.' }).waitFor();
-    await expect.poll(() => rows.nth(1).innerText()).toContain('Before the restore');
+    await poll(() => rows.nth(1).innerText()).toContain('Before the restore');
 
     // Restore the baseline, with the confirmation.
     await page.getByRole('button', { name: `Restore #${agent.baselineId} Baseline` }).click();
@@ -114,7 +114,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     await expectAccessible(page, 'the restore confirmation');
     await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Agent restored' }).waitFor();
-    await expect.poll(() => rows.nth(1).innerText()).toContain(`Restored to #${agent.baselineId}: Baseline`);
+    await poll(() => rows.nth(1).innerText()).toContain(`Restored to #${agent.baselineId}: Baseline`);
     expect(await rows.nth(1).innerText()).toContain('Back to the approved wording');
 
     const restored = (await browser.server().admin.api.get(`/api/v2/agents/${agent.id}`)).body.data;
@@ -123,7 +123,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     await expectAccessible(page, 'the history after a restore');
   });
 
-  it('fits a 390 px wide screen: the history as cards, the comparison stacked', { timeout: 90_000 }, async () => {
+  it('fits a 390 px wide screen: the history as cards, the comparison stacked', async () => {
     const agent = await arrangeAgent(browser);
     const { page } = await browser.open({ viewport: PHONE });
     await signIn(page, browser.server().email, browser.server().password);
@@ -136,7 +136,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     // Tapped on the box, as on a touch screen (the input itself is hidden under it).
     for (const name of [`Compare #${agent.baselineId} Baseline`, `Compare #${agent.tunedId} Tuned`]) {
       await page.locator('label', { has: page.getByRole('checkbox', { name }) }).click();
-      await expect.poll(() => page.getByRole('checkbox', { name }).isChecked()).toBe(true);
+      await poll(() => page.getByRole('checkbox', { name }).isChecked()).toBe(true);
     }
     await page.getByRole('link', { name: /^Compare #\d+ and #\d+$/ }).click();
     const removed = page.locator('.diff-line', { has: page.locator('del', { hasText: 'Be brief.' }) });
@@ -151,7 +151,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     await page.getByRole('button', { name: `Restore #${agent.tunedId} Tuned` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Agent restored' }).waitFor();
-    await expect.poll(() => page.getByRole('row').nth(1).innerText()).toContain(`Restored to #${agent.tunedId}: Tuned`);
+    await poll(() => page.getByRole('row').nth(1).innerText()).toContain(`Restored to #${agent.tunedId}: Tuned`);
     expect(await overflowsSideways(page)).toBe(false);
     expect((await browser.server().admin.api.get(`/api/v2/agents/${agent.id}`)).body.data.temperature).toBe(0.2);
   });
@@ -167,16 +167,17 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', ()
     const { page } = await browser.open();
     await signIn(page, browser.server().email, browser.server().password);
     await page.goto(`/agents/${id}/history`);
-    await page.getByText('Page 1 of 2 (23 records)').waitFor();
+    const pages = page.getByRole('navigation', { name: 'History pages' });
+    await pages.getByText('1–20 of 23 records · page 1 of 2').waitFor();
     const rows = page.getByRole('row');
     expect(await rows.count()).toBe(21);
     // The page's oldest row (version 4, a description edit) is compared with the first row of the next page.
-    await expect.poll(() => rows.nth(20).innerText()).toMatch(/v4[\s\S]*Description/);
-    await page.getByRole('button', { name: 'Older' }).click();
-    await page.getByText('Page 2 of 2 (23 records)').waitFor();
+    await poll(() => rows.nth(20).innerText()).toMatch(/v4[\s\S]*Description/);
+    await pages.getByRole('button', { name: 'Older' }).click();
+    await pages.getByText('21–23 of 23 records · page 2 of 2').waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-    await expect.poll(() => rows.count()).toBe(4);
-    await expect.poll(() => rows.nth(3).innerText()).toContain('First version');
+    await poll(() => rows.count()).toBe(4);
+    await poll(() => rows.nth(3).innerText()).toContain('First version');
   });
 
   it('a viewer sees the history but cannot restore or save a checkpoint, and is told why', async () => {

@@ -1,9 +1,9 @@
 // Signing in and out of the console in a real browser, as a person does.
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH } from './support/chromium.js';
-import { expectAccessible, PHONE, overflowsSideways, signIn, useConsoleBrowser } from './support/console-browser.js';
+import { BROWSER_TEST, expectAccessible, PHONE, overflowsSideways, signIn, useConsoleBrowser } from './support/console-browser.js';
 
-describe.skipIf(CHROMIUM_PATH === undefined)('console: signing in', () => {
+describe.skipIf(CHROMIUM_PATH === undefined)('console: signing in', BROWSER_TEST, () => {
   const browser = useConsoleBrowser();
 
   it('opening the server shows the sign-in page; a wrong password is said plainly; the owner signs in and out', async () => {

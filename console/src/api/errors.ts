@@ -15,14 +15,20 @@ export class ApiError extends Error {
 
 type ErrorEnvelope = Schemas['ErrorEnvelope'];
 
+/** What a request that never reached the server says. */
+export const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
+
 function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   return typeof body === 'object' && body !== null && 'message' in body && typeof (body as { message: unknown }).message === 'string';
 }
 
-/** The error of a failed answer, from its body when it is the API's envelope. */
-export function errorOf(body: unknown, response: Response): ApiError {
+/**
+ * The error of a failed answer, from its body when it is the API's envelope; `response` is a fetch
+ * Response or an XMLHttpRequest (uploads), both of which have a status and its text.
+ */
+export function errorOf(body: unknown, response: { status: number; statusText: string; type?: string }): ApiError {
   if (isErrorEnvelope(body)) return new ApiError(body.message, response.status, body.error?.code, body.error?.details ?? []);
-  if (response.status === 0 || response.type === 'error') return new ApiError('The server could not be reached.', 0);
+  if (response.status === 0 || response.type === 'error') return new ApiError(UNREACHABLE, 0);
   return new ApiError(`The server answered ${response.status} ${response.statusText}`.trim(), response.status);
 }
 
@@ -36,7 +42,7 @@ export async function unwrap<T>(result: Promise<{ data?: T; error?: unknown; res
     outcome = await result;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('The server could not be reached. Check your connection and try again.', 0);
+    throw new ApiError(UNREACHABLE, 0);
   }
   if (outcome.error !== undefined || !outcome.response.ok) throw errorOf(outcome.error, outcome.response);
   return outcome.data as T;

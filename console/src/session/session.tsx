@@ -53,11 +53,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     try {
       await unwrap(api.POST('/api/v2/auth/logout'));
-    } finally {
-      setExpired(false);
-      queryClient.clear();
-      queryClient.setQueryData(ME_QUERY_KEY, null);
+    } catch (error) {
+      // A session that had already ended is as good as signed out; any other failure leaves the
+      // session alive on the server, so the person stays signed in here and is told (AppShell).
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
     }
+    setExpired(false);
+    queryClient.clear();
+    queryClient.setQueryData(ME_QUERY_KEY, null);
   }, [queryClient]);
 
   const value = useMemo<Session>(

@@ -10,7 +10,6 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { startConsoleServer, type ConsoleServer } from './console-server.js';
 
-
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '.artifacts');
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -19,10 +18,33 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 /**
- * What the browser logs that is not a fault of the page: the network line Chromium writes for an
- * answer the console expected and handled (401 before signing in, a 409 it explains).
+ * What the browser logs that is not a fault of the page: the network line Chromium writes for every
+ * 4xx the server answers and the console handles and shows (400 a field's complaint, 401 a session
+ * ended, 403 a refusal, 404 a thing gone, 409 a name taken or an agent inactive, 412 a change made
+ * elsewhere meanwhile, 413 and 415 a file refused, 429 a rate limit). A 5xx stays a problem.
  */
-const EXPECTED_CONSOLE = /^Failed to load resource: the server responded with a status of (401|403|404|409|413|415|422|429)/;
+const EXPECTED_CONSOLE = /^Failed to load resource: the server responded with a status of (400|401|403|404|409|412|413|415|429)\b/;
+
+/**
+ * How long a test waits for what it means (a row, a text, a state) before calling it missing: the
+ * same as Playwright's own waits (its default of 30 s), also for expect.poll, whose default of one
+ * second would make a loaded machine fail. A wait ends as soon as the thing is there.
+ */
+export const PATIENCE_MS = 30_000;
+
+/** Work the server does in the background (processing a document, a long answer): longer on a loaded machine. */
+export const PROCESSING_MS = 90_000;
+
+/**
+ * A whole browser test's bound: a flow of many waits on a loaded 2-core machine. Each file's describe
+ * takes it (`describe(name, BROWSER_TEST, …)`), so that no test has a tighter one.
+ */
+export const BROWSER_TEST = { timeout: 240_000 };
+
+/** expect.poll with the tests' patience: waits until `read` gives what the matcher wants. */
+export function poll<T>(read: () => T | Promise<T>, timeout = PATIENCE_MS) {
+  return expect.poll(read, { timeout, interval: 100 });
+}
 
 export interface ConsolePage {
   page: Page;
@@ -71,6 +93,7 @@ export function useConsoleBrowser(env: Record<string, string> = {}): ConsoleBrow
     server: () => server!,
     async open(options = {}) {
       const context = await browser!.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: server!.baseUrl, locale: 'en-GB' });
+      context.setDefaultTimeout(PATIENCE_MS);
       const page = await context.newPage();
       const consolePage: ConsolePage = { page, context, problems: [], log: [] };
       page.on('pageerror', (error) => consolePage.problems.push(`uncaught: ${error.stack ?? error.message}`));

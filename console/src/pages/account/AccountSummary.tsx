@@ -7,7 +7,7 @@ const ROLE_ALLOWS: Record<Role, string> = {
   owner: 'Manages the organization, its settings and all its users, owners included.',
   admin: 'Manages the organization, its settings and its users (except owners).',
   member: 'Creates agents, teams and projects; reads everything of the organization.',
-  viewer: 'Reads everything of the organization; changes nothing but their own name and password.',
+  viewer: 'Reads everything of the organization and changes none of it; their own name, password and stars are theirs to change.',
 };
 
 export function AccountSummary({ user }: { user: CurrentUser }) {

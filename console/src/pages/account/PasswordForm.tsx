@@ -1,44 +1,33 @@
 // The signed-in user's own password: the current one, then the new one twice (PUT
 // /api/v2/users/{id} with current_password). The server then ends the user's other sessions (other
 // browsers, devices); the one making the change stays signed in, which the page says.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import { type CurrentUser, ME_QUERY_KEY } from '../../session/session';
+import type { CurrentUser } from '../../session/session';
 import { Button, TextField } from '../../ui/Fields';
 import { NewPasswordFields } from './NewPasswordFields';
 import { SaveOutcome } from './SaveOutcome';
-import { isSessionEnded, refusalOf, useStandingRefusals } from './serverErrors';
-import { useSaveAcrossSignIn } from './useSaveAcrossSignIn';
-
-interface PasswordChange {
-  current_password: string;
-  password: string;
-}
+import { useStandingRefusals } from './serverErrors';
+import { useProfileSave } from './useProfileSave';
 
 const LABELS = { current_password: 'Current password', password: 'The new password' };
 
 export function PasswordForm({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   // A new form after a change: empty fields, and none marked as missing.
   const [generation, setGeneration] = useState(0);
-  const change = useMutation({
-    mutationFn: (body: PasswordChange) => unwrap(api.PUT('/api/v2/users/{user_id}', { params: { path: { user_id: user.id } }, body })),
-    onSuccess: (answer) => {
-      queryClient.setQueryData<CurrentUser | null>(ME_QUERY_KEY, (me) => (me ? { ...me, ...answer.data } : me));
+  const { save: change, refusal, waitingForSignIn } = useProfileSave(user, {
+    labels: LABELS,
+    outcome: 'Password not changed:',
+    onSaved: () => {
       setCurrent('');
       setPassword('');
       setRepeated('');
       setGeneration((value) => value + 1);
     },
   });
-  const waitingForSignIn = useSaveAcrossSignIn(change);
-  const refusal = change.error === null || isSessionEnded(change.error) ? undefined : refusalOf(change.error, LABELS, 'Password not changed:');
   const standing = useStandingRefusals(refusal, change.variables, { current_password: current, password });
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -3,13 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { agentQuery } from '../../api/queries';
 import { useUser } from '../../session/session';
 import { ErrorNote, Loading } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { markUsed } from './agentChanges';
 import { AgentEditor } from './AgentEditor';
 import { useAgentAbilities } from './agentPermissions';
-import { agentKeys, getAgent } from './agentQueries';
+import { agentKeys } from './agentQueries';
 import { NewAgentPage } from './NewAgentForm';
 import './agents.css';
 
@@ -50,7 +51,7 @@ function ExistingAgentPage({ agentId }: { agentId: number }) {
   const user = useUser();
   const queryClient = useQueryClient();
   const justCreated = useJustCreated();
-  const agent = useQuery({ queryKey: agentKeys.one(agentId), queryFn: () => getAgent(agentId) });
+  const agent = useQuery(agentQuery(agentId));
   const abilities = useAgentAbilities(agent.data, user);
   const markUsedError = useMarkUsed(agentId);
   // Each reload starts the form anew from the agent as it is now.

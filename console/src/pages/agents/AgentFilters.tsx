@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { ErrorNote } from '../../ui/Feedback';
+import { SelectField, type SelectOption } from '../../ui/SelectField';
 import type { AgentStatus } from './agentQueries';
-import { ChoiceSelect, type Choice } from './ChoiceSelect';
 import type { AgentListParams } from './useAgentListParams';
 import { useProjects, useTeams } from './useAgentChoices';
 
@@ -13,7 +13,7 @@ const ANY = 'any';
 
 const STATUSES: readonly AgentStatus[] = ['active', 'inactive', 'draft'];
 
-const STATUS_CHOICES: Choice[] = [
+const STATUS_CHOICES: SelectOption<string>[] = [
   { id: ANY, label: 'Any status' },
   { id: 'active', label: 'Active' },
   { id: 'inactive', label: 'Inactive' },
@@ -44,8 +44,8 @@ export function AgentFilters({ params, onChange }: AgentFiltersProps) {
     return () => window.clearTimeout(timer);
   }, [text, params.q, onChange]);
 
-  const projectChoices: Choice[] = [{ id: ANY, label: 'All projects' }, ...(projects.data ?? []).map((project) => ({ id: String(project.id), label: project.name }))];
-  const teamChoices: Choice[] = [{ id: ANY, label: 'All teams' }, ...(teams.data ?? []).map((team) => ({ id: String(team.id), label: team.name }))];
+  const projectChoices: SelectOption<string>[] = [{ id: ANY, label: 'All projects' }, ...(projects.data ?? []).map((project) => ({ id: String(project.id), label: project.name }))];
+  const teamChoices: SelectOption<string>[] = [{ id: ANY, label: 'All teams' }, ...(teams.data ?? []).map((team) => ({ id: String(team.id), label: team.name }))];
 
   return (
     <div className="agents-filters">
@@ -66,16 +66,16 @@ export function AgentFilters({ params, onChange }: AgentFiltersProps) {
           )}
         </div>
       </SearchField>
-      <ChoiceSelect
+      <SelectField
         label="Project"
-        choices={projectChoices}
+        options={projectChoices}
         value={params.projectId === undefined ? ANY : String(params.projectId)}
         onChange={(key) => onChange({ projectId: idOf(key) })}
       />
-      <ChoiceSelect label="Team" choices={teamChoices} value={params.teamId === undefined ? ANY : String(params.teamId)} onChange={(key) => onChange({ teamId: idOf(key) })} />
-      <ChoiceSelect
+      <SelectField label="Team" options={teamChoices} value={params.teamId === undefined ? ANY : String(params.teamId)} onChange={(key) => onChange({ teamId: idOf(key) })} />
+      <SelectField
         label="Status"
-        choices={STATUS_CHOICES}
+        options={STATUS_CHOICES}
         value={params.status ?? ANY}
         onChange={(key) => onChange({ status: STATUSES.find((status) => status === key) })}
       />

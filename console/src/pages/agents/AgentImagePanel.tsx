@@ -2,10 +2,11 @@
 // it is fetched with it and shown through an object URL (the page's CSP allows blob: images).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { getAgent } from '../../api/queries';
 import { Button, TextField } from '../../ui/Fields';
 import { ErrorNote } from '../../ui/Feedback';
 import { generateAgentImage } from './agentChanges';
-import { agentKeys, getAgent, getAgentImage, type Agent } from './agentQueries';
+import { agentKeys, getAgentImage, type Agent } from './agentQueries';
 
 function useObjectUrl(blob: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string>();

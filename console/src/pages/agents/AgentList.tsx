@@ -14,7 +14,8 @@ export function AgentList({ agents }: { agents: Agent[] }) {
   const projectNames = namesById(useProjects().data);
   return (
     <>
-      <ErrorNote error={starring.error} title="The stars could not be changed." />
+      <ErrorNote error={starring.readError} title="Your stars could not be read." />
+      <ErrorNote error={starring.changeError} title="The star could not be changed." />
       <ul className="agent-list" aria-label="Agents">
         {agents.map((agent) => (
           <li key={agent.id} className="agent-row">

@@ -2,9 +2,9 @@
 // caller's starred or recent agents (their own lists, searched and filtered like the whole list).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
+import { Pager } from '../../ui/Pager';
 import { AgentList } from './AgentList';
 import { agentKeys, listAgents, personalListAgents, personalListIds, type AgentListFilters, type PersonalList } from './agentQueries';
-import { AgentsPager } from './AgentsPager';
 import type { AgentListParams } from './useAgentListParams';
 
 const PAGE_SIZE = 20;
@@ -30,7 +30,7 @@ export function AllAgents({ params, onChange }: ViewProps) {
   return (
     <>
       {items.length === 0 ? <Empty>This page is empty: go back a page.</Empty> : <AgentList agents={items} />}
-      {total > PAGE_SIZE && <AgentsPager page={params.page} pageSize={PAGE_SIZE} total={total} onPage={(page) => onChange({ page })} />}
+      <Pager page={params.page} pageSize={PAGE_SIZE} total={total} nouns={['agent', 'agents']} onPage={(page) => onChange({ page })} />
     </>
   );
 }

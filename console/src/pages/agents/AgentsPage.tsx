@@ -41,7 +41,7 @@ export default function AgentsPage() {
       {deleted !== undefined && <SuccessNote>{deleted} was deleted.</SuccessNote>}
       <AgentFilters params={params} onChange={changeParams} />
       <Tabs
-        className="agents-tabs"
+        className="tabs"
         selectedKey={params.view}
         onSelectionChange={(key: Key) => changeParams({ view: VIEWS.find((view) => view.id === key)?.id ?? 'all' })}
       >

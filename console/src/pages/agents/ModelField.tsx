@@ -1,7 +1,7 @@
 // Which LLM configuration the agent answers with: one of the organization's, or its default (the one
 // marked default now, whichever that is when the agent answers).
 import { ErrorNote } from '../../ui/Feedback';
-import { ChoiceSelect, type Choice } from './ChoiceSelect';
+import { SelectField, type SelectOption } from '../../ui/SelectField';
 import { useLlmConfigurations } from './useAgentChoices';
 
 const ORGANIZATION_DEFAULT = 'default';
@@ -17,7 +17,7 @@ export function ModelField({ value, onChange, errorMessage, isReadOnly }: ModelF
   const configurations = useLlmConfigurations();
   const all = configurations.data ?? [];
   const organizationDefault = all.find((configuration) => configuration.is_default);
-  const choices: Choice[] = [
+  const choices: SelectOption<string>[] = [
     {
       id: ORGANIZATION_DEFAULT,
       label: 'Organization default',
@@ -29,10 +29,10 @@ export function ModelField({ value, onChange, errorMessage, isReadOnly }: ModelF
   if (value !== null && !all.some((configuration) => configuration.id === value)) choices.push({ id: String(value), label: `Configuration ${value}` });
   return (
     <>
-      <ChoiceSelect
+      <SelectField
         label="LLM configuration"
         description="The model that writes the answers."
-        choices={choices}
+        options={choices}
         value={value === null ? ORGANIZATION_DEFAULT : String(value)}
         onChange={(key) => onChange(key === ORGANIZATION_DEFAULT ? null : Number(key))}
         errorMessage={errorMessage}

@@ -2,9 +2,9 @@
 // the teams this person may put an agent in, and the one it is in now.
 import { useUser } from '../../session/session';
 import { ErrorNote } from '../../ui/Feedback';
+import { SelectField, type SelectOption } from '../../ui/SelectField';
 import type { AgentDraft, FieldErrors } from './agentDraft';
 import { mayCreateWithoutTeam, mayPlaceInTeam } from './agentPermissions';
-import { ChoiceSelect, type Choice } from './ChoiceSelect';
 import { useProjects, useTeams } from './useAgentChoices';
 
 const NONE = 'none';
@@ -25,7 +25,7 @@ export function PlaceFields({ draft, savedTeamId, onChange, errors, isReadOnly }
   const teams = useTeams();
   const projects = useProjects();
 
-  const teamChoices: Choice[] = [];
+  const teamChoices: SelectOption<string>[] = [];
   if (mayCreateWithoutTeam(user) || savedTeamId === null) teamChoices.push({ id: NONE, label: 'No team' });
   for (const team of teams.data ?? []) {
     if (mayPlaceInTeam(user, team.id) || team.id === savedTeamId || team.id === draft.teamId) {
@@ -34,25 +34,25 @@ export function PlaceFields({ draft, savedTeamId, onChange, errors, isReadOnly }
   }
   if (draft.teamId !== null && !teamChoices.some((choice) => choice.id === String(draft.teamId))) teamChoices.push({ id: String(draft.teamId), label: `Team ${draft.teamId}` });
 
-  const projectChoices: Choice[] = [{ id: NONE, label: 'No project' }, ...(projects.data ?? []).map((project) => ({ id: String(project.id), label: project.name }))];
+  const projectChoices: SelectOption<string>[] = [{ id: NONE, label: 'No project' }, ...(projects.data ?? []).map((project) => ({ id: String(project.id), label: project.name }))];
   if (draft.projectId !== null && !projectChoices.some((choice) => choice.id === String(draft.projectId))) {
     projectChoices.push({ id: String(draft.projectId), label: `Project ${draft.projectId}` });
   }
 
   return (
     <div className="form-row">
-      <ChoiceSelect
+      <SelectField
         label="Team"
         description="The team's leads and editors change the agent."
-        choices={teamChoices}
+        options={teamChoices}
         value={draft.teamId === null ? NONE : String(draft.teamId)}
         onChange={(key) => onChange({ teamId: key === NONE ? null : Number(key) })}
         errorMessage={errors.team_id}
         isDisabled={isReadOnly}
       />
-      <ChoiceSelect
+      <SelectField
         label="Project"
-        choices={projectChoices}
+        options={projectChoices}
         value={draft.projectId === null ? NONE : String(draft.projectId)}
         onChange={(key) => onChange({ projectId: key === NONE ? null : Number(key) })}
         errorMessage={errors.project_id}

@@ -48,11 +48,11 @@ export function SaveBar({ label, pendingLabel, isPending, hasChanges, error, err
 }
 
 /** Someone else changed the agent since it was opened: what was typed here was not saved over it. */
-export function ConflictNote({ onReload, title = 'Not saved: someone else changed this agent after you opened it.' }: { onReload?: () => void; title?: string }) {
+function ConflictNote({ onReload }: { onReload?: () => void }) {
   return (
     <div className="note note-error agent-conflict" role="alert">
       <p>
-        <strong>{title}</strong> Reload it to see their changes, then make yours again; reloading replaces what you typed here.
+        <strong>Not saved: someone else changed this agent after you opened it.</strong> Reload it to see their changes, then make yours again; reloading replaces what you typed here.
       </p>
       {onReload !== undefined && <Button onPress={onReload}>Reload the agent</Button>}
     </div>

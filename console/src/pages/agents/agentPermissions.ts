@@ -3,9 +3,10 @@
 // agent exists, the organization role and the teams the user leads or edits decide.
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../api/errors';
+import { agentAbilitiesQuery } from '../../api/queries';
 import type { CurrentUser } from '../../session/session';
 import { atLeast, VIEWER_REASON } from '../../session/permissions';
-import { agentKeys, getTeamRole, type Agent } from './agentQueries';
+import type { Agent } from './agentQueries';
 
 const WRITING_TEAM_ROLES = new Set(['lead', 'editor']);
 
@@ -41,7 +42,7 @@ export interface AgentAbilities {
 /** What the signed-in user may do to this agent, as the server's policy answers it. */
 export function useAgentAbilities(agent: Agent | undefined, user: CurrentUser): AgentAbilities {
   const agentId = agent?.id ?? 0;
-  const teamRole = useQuery({ queryKey: agentKeys.teamRole(agentId), queryFn: () => getTeamRole(agentId), enabled: agent !== undefined });
+  const teamRole = useQuery({ ...agentAbilitiesQuery(agentId), enabled: agent !== undefined });
   const canChange = teamRole.data?.can_change ?? false;
   const canDelete = teamRole.data?.can_delete ?? false;
   let reason: string | null = null;

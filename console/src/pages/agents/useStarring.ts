@@ -25,6 +25,7 @@ export function useStarring() {
   return {
     isStarred: (agentId: number) => starredIds.has(agentId),
     setStar: (agentId: number, star: boolean) => toggle.mutate({ agentId, star }),
-    error: starred.error ?? toggle.error,
+    readError: starred.error,
+    changeError: toggle.error,
   };
 }

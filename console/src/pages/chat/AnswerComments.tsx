@@ -8,8 +8,9 @@ import { ErrorNote, Loading } from '../../ui/Feedback';
 import { Button, TextField } from '../../ui/Fields';
 import { chatKeys } from './chatQueries';
 
+/** The first hundred comments, and how many there are. */
 async function fetchComments(responseId: number) {
-  return (await unwrap(api.GET('/api/v2/responses/{response_id}/comments', { params: { path: { response_id: responseId }, query: { page_size: 100 } } }))).data.items;
+  return (await unwrap(api.GET('/api/v2/responses/{response_id}/comments', { params: { path: { response_id: responseId }, query: { page_size: 100 } } }))).data;
 }
 
 export function AnswerComments({ responseId, count }: { responseId: number; count: number }) {
@@ -25,7 +26,7 @@ export function AnswerComments({ responseId, count }: { responseId: number; coun
       await queryClient.invalidateQueries({ queryKey: chatKeys.comments(responseId) });
     },
   });
-  const shown = comments.data?.length ?? count;
+  const shown = comments.data?.total ?? count;
 
   return (
     <Disclosure className="answer-mark answer-comments" isExpanded={open} onExpandedChange={setOpen}>
@@ -38,9 +39,9 @@ export function AnswerComments({ responseId, count }: { responseId: number; coun
       <DisclosurePanel className="answer-mark-panel">
         {comments.isPending && open && <Loading label="Loading comments…" />}
         <ErrorNote error={comments.error} />
-        {comments.data !== undefined && comments.data.length > 0 && (
+        {comments.data !== undefined && comments.data.items.length > 0 && (
           <ul className="comment-list">
-            {comments.data.map((comment) => (
+            {comments.data.items.map((comment) => (
               <li key={comment.id}>
                 <p className="comment-text">{comment.text}</p>
                 <p className="muted comment-by">

@@ -3,12 +3,13 @@
 // /agents/:agentId/chat/:threadId; the address carries the open thread, so a reload keeps it.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { agentQuery, llmConfigurationsQuery } from '../../api/queries';
 import { atLeast } from '../../session/permissions';
 import { useUser } from '../../session/session';
 import { ErrorNote, Loading } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { AgentTabs } from './AgentTabs';
-import { type Agent, chatKeys, fetchAgent, fetchAnswersOffline, fetchThread } from './chatQueries';
+import { type Agent, chatKeys, fetchThread } from './chatQueries';
 import { Conversation } from './Conversation';
 import { conversationKey, useConversationRuns } from './runStore';
 import { ThreadList } from './ThreadList';
@@ -22,7 +23,7 @@ export default function ChatPage() {
   const params = useParams();
   const agentId = idOf(params.agentId);
   const threadId = idOf(params.threadId);
-  const agent = useQuery({ queryKey: chatKeys.agent(agentId ?? 0), queryFn: () => fetchAgent(agentId ?? 0), enabled: agentId !== undefined });
+  const agent = useQuery({ ...agentQuery(agentId ?? 0), enabled: agentId !== undefined });
 
   if (agentId === undefined || (params.threadId !== undefined && threadId === undefined)) {
     return (
@@ -48,7 +49,15 @@ export default function ChatPage() {
 
 function ChatWithAgent({ agent, threadId }: { agent: Agent; threadId: number | undefined }) {
   const user = useUser();
-  const offline = useQuery({ queryKey: [...chatKeys.models(agent.organization_id), 'offline', agent.llm_configuration_id], queryFn: () => fetchAnswersOffline(agent) });
+  // The built-in offline answerer answers when the agent has no model of its own and the organization
+  // no default one (docs/runtime.md "What answers").
+  const hasNoModel = agent.llm_configuration_id === null;
+  const organizationDefault = useQuery({
+    ...llmConfigurationsQuery(agent.organization_id),
+    enabled: hasNoModel,
+    select: (configurations) => configurations.some((configuration) => configuration.is_default),
+  });
+  const answersOffline = hasNoModel && organizationDefault.data === false;
   const thread = useQuery({ queryKey: chatKeys.thread(threadId ?? 0), queryFn: () => fetchThread(threadId ?? 0), enabled: threadId !== undefined });
   // A thread opened by asking here is the person's own: its answer goes on showing while the thread loads.
   const askedHere = useConversationRuns(conversationKey(agent.id, threadId)).length > 0;
@@ -60,7 +69,7 @@ function ChatWithAgent({ agent, threadId }: { agent: Agent; threadId: number | u
         {agent.status !== 'active' && <span className={`badge ${agent.status === 'inactive' ? 'badge-danger' : 'badge-warning'}`}>{agent.status}</span>}
       </PageHeader>
       <AgentTabs agentId={agent.id} />
-      {offline.data === true && (
+      {answersOffline && (
         <p className="note note-info offline-notice">
           <strong>No language model is configured for this agent.</strong> Answers come from the offline answerer, which quotes the best
           passages of the agent’s corpora. Choose a model in the agent’s settings, or set a default model for the organization.

@@ -2,8 +2,8 @@
 // drew on, its document and corpus.
 import { useQuery } from '@tanstack/react-query';
 import { Button as AriaButton, Dialog, DialogTrigger, Heading, Link, Popover } from 'react-aria-components';
+import { corpusQuery } from '../corpora/corpus-api';
 import type { Citation } from './responseTypes';
-import { chatKeys, fetchCorpusName } from './chatQueries';
 
 export function CitationButton({ citation }: { citation: Citation }) {
   return (
@@ -34,8 +34,7 @@ export function CitationButton({ citation }: { citation: Citation }) {
 
 function CitationDetails({ citation }: { citation: Citation }) {
   // Only fetched once a citation is opened; many answers cite the same few corpora.
-  const corpus = useQuery({ queryKey: chatKeys.corpus(citation.corpus_id), queryFn: () => fetchCorpusName(citation.corpus_id), staleTime: 5 * 60_000 });
-  const corpusName = corpus.data ?? `Corpus ${citation.corpus_id}`;
+  const corpusName = useQuery({ ...corpusQuery(citation.corpus_id), staleTime: 5 * 60_000, select: (corpus) => corpus.name }).data ?? `Corpus ${citation.corpus_id}`;
   return (
     <>
       <dl className="citation-facts">

@@ -54,7 +54,7 @@ function ExchangeView({ query, text, citations, marks, state, error, response }:
         {writing && text === '' && <p className="muted answer-waiting">Waiting for the answer…</p>}
         {state === 'stopped' && (
           <p className="answer-state">
-            <span className="badge badge-warning">Stopped</span> <span className="muted">You stopped this answer; what had arrived is kept.</span>
+            <span className="badge badge-warning">Stopped</span> <span className="muted">Stopped before its end; what had arrived is kept.</span>
           </p>
         )}
         {state === 'blocked' && (

@@ -1,11 +1,12 @@
 // Renaming and deleting a thread, each a modal dialog opened from the thread's menu.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { ErrorNote } from '../../ui/Feedback';
 import { Button, TextField } from '../../ui/Fields';
+import { FormDialog } from '../../ui/FormDialog';
 import { type ChatThread, chatKeys } from './chatQueries';
 import { conversationKey, forgetConversation } from './runStore';
 
@@ -28,29 +29,20 @@ export function RenameThreadDialog({ thread, onClose }: { thread: ChatThread | n
   };
 
   return (
-    <ModalOverlay className="modal-overlay" isDismissable isOpen={thread !== null} onOpenChange={(open) => !open && close()}>
-      <Modal className="modal">
-        <Dialog className="dialog">
-          <Heading slot="title">Rename thread</Heading>
-          <Form
-            className="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (thread !== null && title.trim() !== '') rename.mutate({ id: thread.id, value: title.trim() });
-            }}
-          >
-            <TextField label="Title" value={title} onChange={setTitle} maxLength={200} autoFocus />
-            <ErrorNote error={rename.error} title="The thread was not renamed." />
-            <div className="dialog-actions">
-              <Button onPress={close}>Cancel</Button>
-              <Button type="submit" variant="primary" isDisabled={rename.isPending || title.trim() === ''}>
-                {rename.isPending ? 'Saving…' : 'Save'}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <FormDialog
+      title="Rename thread"
+      isOpen={thread !== null}
+      onOpenChange={(open) => !open && close()}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      isPending={rename.isPending}
+      canSubmit={thread !== null && title.trim() !== ''}
+      error={rename.error}
+      errorTitle="The thread was not renamed."
+      onSubmit={() => thread !== null && rename.mutate({ id: thread.id, value: title.trim() })}
+    >
+      <TextField label="Title" value={title} onChange={setTitle} maxLength={200} autoFocus />
+    </FormDialog>
   );
 }
 

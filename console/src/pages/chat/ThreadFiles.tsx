@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { FileTrigger, Label, ProgressBar } from 'react-aria-components';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
+import { postWithProgress, type UploadProgress } from '../../api/upload';
 import { ErrorNote } from '../../ui/Feedback';
 import { Button } from '../../ui/Fields';
 import { chatKeys, fetchAttachments } from './chatQueries';
-import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
 
 const READABLE = ['.pdf', '.docx', '.html', '.htm', '.md', '.txt', '.csv', '.json'];
 const kib = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
@@ -44,7 +44,7 @@ export function ThreadFiles({ agentId, threadId, canGive, canRemove, onThreadOpe
       if (id === undefined) id = (await unwrap(api.POST('/api/v2/threads', { body: { agent_id: agentId } }))).data.id;
       const form = new FormData();
       for (const file of chosen) form.append('files', file, file.name);
-      await uploadWithProgress(`/api/v2/threads/${id}/attachments`, form, (step) => setProgress({ ...step, names }));
+      await postWithProgress(`/api/v2/threads/${id}/attachments`, form, (step) => setProgress({ ...step, names }));
       return id;
     },
     onSettled: () => setProgress(null),
@@ -87,7 +87,7 @@ export function ThreadFiles({ agentId, threadId, canGive, canRemove, onThreadOpe
       )}
       {progress !== null && (
         <ProgressBar
-          className="upload-progress"
+          className="thread-upload"
           value={progress.total === 0 ? 0 : (progress.loaded / progress.total) * 100}
           isIndeterminate={progress.total === 0}
         >
@@ -96,8 +96,8 @@ export function ThreadFiles({ agentId, threadId, canGive, canRemove, onThreadOpe
               {/* Once sent, the server reads the files' text before it answers. */}
               <Label>{sent ? `Reading ${progress.names}…` : `Uploading ${progress.names}`}</Label>
               <span className="muted"> {progress.total === 0 || sent ? '' : `${Math.round(percentage ?? 0)}%`}</span>
-              <div className="upload-track">
-                <div className="upload-fill" style={{ width: `${percentage ?? 0}%` }} />
+              <div className="progress-track">
+                <div className="progress-fill" style={{ width: `${percentage ?? 0}%` }} />
               </div>
             </>
           )}

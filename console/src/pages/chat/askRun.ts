@@ -6,7 +6,7 @@
 // hundreds of pieces a second costs one render a frame, and no piece is lost (the buffer is joined
 // whole at each frame and flushed before the answer ends).
 import { csrfHeaders, reportSessionEnded } from '../../api/client';
-import { ApiError, errorOf } from '../../api/errors';
+import { ApiError, errorOf, UNREACHABLE } from '../../api/errors';
 import { readAskEvents } from '@agent-platform/client';
 import type { AgentResponse, Citation, GuardrailAction, ToolCall } from './responseTypes';
 
@@ -126,7 +126,7 @@ export class AskRun {
       });
     } catch {
       if (this.controller.signal.aborted) return false;
-      this.fail(new ApiError('The server could not be reached. Check your connection and try again.', 0));
+      this.fail(new ApiError(UNREACHABLE, 0));
       this.request.onSettled?.(this);
       return false;
     }

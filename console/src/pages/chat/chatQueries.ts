@@ -8,19 +8,12 @@ export type ChatThread = Schemas['ChatThread'];
 export type ThreadAttachment = Schemas['ThreadAttachment'];
 
 export const chatKeys = {
-  agent: (agentId: number) => ['agents', agentId] as const,
   threads: (agentId: number) => ['threads', { agentId }] as const,
   thread: (threadId: number) => ['thread', threadId] as const,
   responses: (threadId: number) => ['thread', threadId, 'responses'] as const,
   attachments: (threadId: number) => ['thread', threadId, 'attachments'] as const,
   comments: (responseId: number) => ['responses', responseId, 'comments'] as const,
-  models: (organizationId: number) => ['llm-configurations', organizationId] as const,
-  corpus: (corpusId: number) => ['corpora', corpusId] as const,
 };
-
-export async function fetchAgent(agentId: number): Promise<Agent> {
-  return (await unwrap(api.GET('/api/v2/agents/{agent_id}', { params: { path: { agent_id: agentId } } }))).data;
-}
 
 /** The person's threads with the agent, the most recently active first (the first 100). */
 export async function fetchThreads(agentId: number): Promise<ChatThread[]> {
@@ -45,20 +38,4 @@ export async function fetchThreadResponses(threadId: number): Promise<AgentRespo
 
 export async function fetchAttachments(threadId: number): Promise<ThreadAttachment[]> {
   return (await unwrap(api.GET('/api/v2/threads/{thread_id}/attachments', { params: { path: { thread_id: threadId } } }))).data.items;
-}
-
-/**
- * Whether the agent answers with the built-in offline answerer: no model of its own and no default
- * model in the organization (docs/runtime.md "What answers").
- */
-export async function fetchAnswersOffline(agent: Agent): Promise<boolean> {
-  if (agent.llm_configuration_id !== null) return false;
-  const { data } = await unwrap(
-    api.GET('/api/v2/organizations/{org_id}/llm-configurations', { params: { path: { org_id: agent.organization_id }, query: { page_size: 100 } } }),
-  );
-  return !data.items.some((configuration) => configuration.is_default);
-}
-
-export async function fetchCorpusName(corpusId: number): Promise<string> {
-  return (await unwrap(api.GET('/api/v2/corpora/{corpus_id}', { params: { path: { corpus_id: corpusId } } }))).data.name;
 }

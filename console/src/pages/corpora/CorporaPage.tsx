@@ -9,10 +9,10 @@ import { useUser } from '../../session/session';
 import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
 import { Button } from '../../ui/Fields';
 import { PageHeader } from '../../ui/PageHeader';
+import { Pager } from '../../ui/Pager';
 import { corporaQuery, mayOnCorpus, PAGE_SIZE, type Corpus } from './corpus-api';
 import { DeleteCorpusButton } from './DeleteCorpusButton';
 import { NewCorpusDialog } from './NewCorpusDialog';
-import { Pager } from './Pager';
 import './corpora.css';
 
 const VIEWER_CANNOT_CREATE = 'Viewers cannot create corpora; ask an admin for the member role.';

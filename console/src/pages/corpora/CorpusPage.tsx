@@ -80,7 +80,7 @@ function CorpusContent({ corpus }: { corpus: Corpus }) {
       <Tabs
         selectedKey={tab}
         onSelectionChange={(key: Key) => setSearchParams(key === 'documents' ? {} : { tab: String(key) }, { replace: true })}
-        className="react-aria-Tabs corpus-tabs"
+        className="tabs"
       >
         <TabList aria-label="Parts of the corpus">
           <Tab id="documents">Documents</Tab>

@@ -2,16 +2,15 @@
 // searched in. Then straight to it, to add documents.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Dialog, DialogTrigger, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
-import { ErrorNote } from '../../ui/Feedback';
 import { Button, TextField } from '../../ui/Fields';
+import { FormDialog } from '../../ui/FormDialog';
+import { SelectField, type SelectOption } from '../../ui/SelectField';
 import { corpusKeys, type CorpusLanguage } from './corpus-api';
-import { SelectField, type Option } from './SelectField';
 
-const LANGUAGES: Option<CorpusLanguage>[] = [
+const LANGUAGES: SelectOption<CorpusLanguage>[] = [
   { id: 'english', label: 'English' },
   { id: 'danish', label: 'Danish' },
   { id: 'dutch', label: 'Dutch' },
@@ -28,19 +27,6 @@ const LANGUAGES: Option<CorpusLanguage>[] = [
 ];
 
 export function NewCorpusDialog() {
-  return (
-    <DialogTrigger>
-      <Button variant="primary">New corpus</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal">
-          <Dialog className="dialog">{({ close }) => <NewCorpusForm onCancel={close} />}</Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
-  );
-}
-
-function NewCorpusForm({ onCancel }: { onCancel: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -54,29 +40,20 @@ function NewCorpusForm({ onCancel }: { onCancel: () => void }) {
     },
   });
   return (
-    <Form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        create.mutate();
-      }}
+    <FormDialog
+      title="New corpus"
+      trigger={<Button variant="primary">New corpus</Button>}
+      onOpenChange={(open) => !open && create.reset()}
+      submitLabel="Create corpus"
+      pendingLabel="Creating…"
+      isPending={create.isPending}
+      canSubmit={name.trim() !== ''}
+      error={create.error}
+      onSubmit={() => create.mutate()}
     >
-      <Heading slot="title">New corpus</Heading>
       <TextField label="Name" value={name} onChange={setName} isRequired maxLength={200} autoFocus description="Unique in your organization." />
       <TextField label="Description" value={description} onChange={setDescription} multiline rows={3} maxLength={2000} />
-      <SelectField
-        label="Language of the documents"
-        options={LANGUAGES}
-        value={language}
-        onChange={setLanguage}
-      />
-      <ErrorNote error={create.error} />
-      <div className="dialog-actions">
-        <Button onPress={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" isDisabled={create.isPending || name.trim() === ''}>
-          {create.isPending ? 'Creating…' : 'Create corpus'}
-        </Button>
-      </div>
-    </Form>
+      <SelectField label="Language of the documents" options={LANGUAGES} value={language} onChange={setLanguage} />
+    </FormDialog>
   );
 }

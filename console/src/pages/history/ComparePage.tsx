@@ -5,15 +5,19 @@ import { useNavigate, useSearchParams, Link } from 'react-router';
 import { Button } from '../../ui/Fields';
 import { ErrorNote, Loading } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
+import { SelectField, type SelectOption } from '../../ui/SelectField';
 import { AgentLinks } from './AgentLinks';
 import { ComparisonDetails } from './ComparisonDetails';
-import { useAgent, useHistoryPage, useHistoryRecord, type HistoryRecord } from './history-api';
-import { RecordSelect } from './RecordSelect';
+import { formatWhen, useAgent, useHistoryPage, useHistoryRecord, type HistoryRecord } from './history-api';
 import { useAgentIdParam } from './useHistoryAccess';
 import './history.css';
 
 // The choices offered: the newest records, as many as one page of the API holds.
 const CHOICES_PAGE_SIZE = 100;
+
+function recordOption(record: HistoryRecord): SelectOption<number> {
+  return { id: record.history_id, label: `#${record.history_id} ${record.checkpoint_name} (v${record.version}, ${formatWhen(record.created_on)})` };
+}
 
 function idParam(params: URLSearchParams, name: string): number | undefined {
   const id = Number(params.get(name));
@@ -48,6 +52,7 @@ function Comparison({ agentId }: { agentId: number }) {
   for (const detail of [from.data, to.data]) {
     if (detail !== undefined && !records.some((record) => record.history_id === detail.history_id)) records.push(detail);
   }
+  const options = records.map(recordOption);
   const newestId = choices.data?.items[0]?.history_id;
 
   const choose = (side: 'from' | 'to', historyId: number) => {
@@ -75,11 +80,11 @@ function Comparison({ agentId }: { agentId: number }) {
       <ErrorNote error={agent.error} title="The agent could not be read." />
       <ErrorNote error={choices.error} title="The history could not be read." />
       <div className="compare-choices">
-        <RecordSelect label="From" records={records} value={fromId} onChange={(id) => choose('from', id)} />
+        <SelectField label="From" options={options} value={fromId ?? null} onChange={(id) => choose('from', id)} placeholder="Choose a record" />
         <Button onPress={swap} isDisabled={fromId === undefined || toId === undefined} aria-label="Swap from and to">
           <span aria-hidden="true">⇄</span> Swap
         </Button>
-        <RecordSelect label="To" records={records} value={toId} onChange={(id) => choose('to', id)} />
+        <SelectField label="To" options={options} value={toId ?? null} onChange={(id) => choose('to', id)} placeholder="Choose a record" />
       </div>
 
       <ErrorNote error={from.error} title={`Record #${fromId ?? ''} could not be read.`} />

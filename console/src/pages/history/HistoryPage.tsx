@@ -5,10 +5,10 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Empty, ErrorNote, Loading, SuccessNote } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
+import { Pager } from '../../ui/Pager';
 import { AgentLinks } from './AgentLinks';
 import { CompareBar } from './CompareBar';
 import { HISTORY_PAGE_SIZE, useAgent, useHistoryPage, type HistoryRecord } from './history-api';
-import { HistoryPager } from './HistoryPager';
 import { HistoryTable } from './HistoryTable';
 import { SaveCheckpointDialog } from './SaveCheckpointDialog';
 import { useAgentIdParam, useChangeRefusal } from './useHistoryAccess';
@@ -126,10 +126,14 @@ function AgentHistory({ agentId }: { agentId: number }) {
         />
       )}
       {history.data !== undefined && (
-        <HistoryPager
+        <Pager
           page={page}
           pageSize={HISTORY_PAGE_SIZE}
           total={history.data.total}
+          nouns={['record', 'records']}
+          label="History pages"
+          previousLabel="Newer"
+          nextLabel="Older"
           onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })}
         />
       )}

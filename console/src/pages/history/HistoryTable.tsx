@@ -12,7 +12,7 @@ function ChangedCell({ changes, kind }: { changes: RowChanges | undefined; kind:
   if (changes.state === 'first') return <span>First version</span>;
   if (changes.state === 'failed') return <span className="history-cell-error">Could not be read: {messageOf(changes.error)}</span>;
   if (changes.labels.length > 0) return <span>{changes.labels.join(', ')}</span>;
-  return <span className="muted">{kind === 'checkpoint' ? 'Nothing; saved as a checkpoint' : 'No setting'}</span>;
+  return <span className="muted">{kind === 'checkpoint' ? 'Nothing; saved as a checkpoint' : 'No setting changed'}</span>;
 }
 
 interface HistoryTableProps {

@@ -1,12 +1,11 @@
 // Naming the agent's current configuration as a checkpoint (POST …/history): a record that changes
 // nothing, easy to find and restore later. The API names the present state only, not older records.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Dialog, DialogTrigger, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { Button, TextField } from '../../ui/Fields';
-import { ErrorNote } from '../../ui/Feedback';
+import { FormDialog } from '../../ui/FormDialog';
 import { refreshAfterHistoryChange } from './history-api';
 
 interface SaveCheckpointDialogProps {
@@ -49,41 +48,25 @@ export function SaveCheckpointDialog({ agentId, disabledReasonId, onSaved }: Sav
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate();
-  };
-
   return (
-    <DialogTrigger
+    <FormDialog
+      title="Save a checkpoint"
+      trigger={<Button variant="primary">Save checkpoint</Button>}
       isOpen={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) save.reset();
       }}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      isPending={save.isPending}
+      canSubmit={name.trim() !== ''}
+      error={save.error}
+      onSubmit={() => save.mutate()}
     >
-      <Button variant="primary">Save checkpoint</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal">
-          <Dialog className="dialog">
-            {({ close }) => (
-              <Form className="form" onSubmit={submit}>
-                <Heading slot="title">Save a checkpoint</Heading>
-                <p className="muted">Saves the agent’s configuration as it is now under a name, without changing the agent.</p>
-                <TextField label="Name" value={name} onChange={setName} isRequired maxLength={200} autoFocus />
-                <TextField label="Description (optional)" value={description} onChange={setDescription} maxLength={2000} multiline rows={3} />
-                <ErrorNote error={save.error} />
-                <div className="dialog-actions">
-                  <Button onPress={close}>Cancel</Button>
-                  <Button type="submit" variant="primary" isDisabled={name.trim() === '' || save.isPending}>
-                    {save.isPending ? 'Saving…' : 'Save'}
-                  </Button>
-                </div>
-              </Form>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+      <p className="muted">Saves the agent’s configuration as it is now under a name, without changing the agent.</p>
+      <TextField label="Name" value={name} onChange={setName} isRequired maxLength={200} autoFocus />
+      <TextField label="Description (optional)" value={description} onChange={setDescription} maxLength={2000} multiline rows={3} />
+    </FormDialog>
   );
 }

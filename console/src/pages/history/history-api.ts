@@ -1,11 +1,12 @@
 // The reads and writes of the history pages, on the agent's history routes (docs/api.md "History,
-// checkpoints and restore"). Query keys start with 'history' so they never meet another page's
-// cache entries of a different shape.
+// checkpoints and restore"). Their query keys start with 'history' so they never meet another page's
+// cache entries of a different shape; the agent and what the caller may do with it are the reads the
+// agent's other pages share (api/queries.ts).
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { unwrap } from '../../api/errors';
+import { agentAbilitiesQuery, agentQuery } from '../../api/queries';
 
-export type Agent = Schemas['Agent'];
 export type HistoryRecord = Schemas['AgentHistoryRecord'];
 export type HistoryRecordDetail = Schemas['AgentHistoryRecordDetail'];
 export type Snapshot = HistoryRecordDetail['snapshot'];
@@ -13,28 +14,16 @@ export type Snapshot = HistoryRecordDetail['snapshot'];
 export const HISTORY_PAGE_SIZE = 20;
 
 export const historyKeys = {
-  agent: (agentId: number) => ['history', 'agent', agentId] as const,
-  teamRole: (agentId: number) => ['history', 'team-role', agentId] as const,
   pages: (agentId: number) => ['history', 'records', agentId] as const,
   page: (agentId: number, page: number, pageSize: number) => ['history', 'records', agentId, page, pageSize] as const,
   /** A record's snapshot never changes: kept apart from the lists, which a restore refreshes. */
   record: (agentId: number, historyId: number) => ['history', 'record', agentId, historyId] as const,
 };
 
-export function useAgent(agentId: number) {
-  return useQuery({
-    queryKey: historyKeys.agent(agentId),
-    queryFn: async () => (await unwrap(api.GET('/api/v2/agents/{agent_id}', { params: { path: { agent_id: agentId } } }))).data,
-  });
-}
+export const useAgent = (agentId: number) => useQuery(agentQuery(agentId));
 
-/** Whether the signed-in user may change (so checkpoint and restore) this agent: the server's own answer, team roles included. */
-export function useMayChangeAgent(agentId: number) {
-  return useQuery({
-    queryKey: historyKeys.teamRole(agentId),
-    queryFn: async () => (await unwrap(api.GET('/api/v2/agents/{agent_id}/team-role', { params: { path: { agent_id: agentId } } }))).data,
-  });
-}
+/** Whether the signed-in user may change (so checkpoint and restore) this agent. */
+export const useMayChangeAgent = (agentId: number) => useQuery(agentAbilitiesQuery(agentId));
 
 export async function fetchHistoryPage(agentId: number, page: number, pageSize: number) {
   const body = await unwrap(
@@ -72,11 +61,6 @@ export function useHistoryRecord(agentId: number, historyId: number | undefined)
  */
 export function refreshAfterHistoryChange(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => !(query.queryKey[0] === 'history' && query.queryKey[1] === 'record') });
-}
-
-/** "Version 4 · Before launch", how a record is named in lists, selects and dialogs. */
-export function recordLabel(record: Pick<HistoryRecord, 'version' | 'checkpoint_name' | 'kind'>): string {
-  return `Version ${record.version} · ${record.checkpoint_name}`;
 }
 
 export function formatWhen(isoDate: string): string {

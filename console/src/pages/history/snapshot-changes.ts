@@ -88,8 +88,3 @@ export function changesBetween(before: Snapshot, after: Snapshot): FieldChange[]
   }
   return changes;
 }
-
-/** The labels of what changed, for a history row ("Instructions, Temperature"). */
-export function changedLabels(before: Snapshot, after: Snapshot): string[] {
-  return changesBetween(before, after).map((change) => change.label);
-}

@@ -1,13 +1,13 @@
 // The filters the document listing offers (docs/api.md): status, type, tag, and deleted ones.
 import { Switch } from 'react-aria-components';
 import { TextField } from '../../../ui/Fields';
+import { SelectField, type SelectOption } from '../../../ui/SelectField';
 import type { DocumentFilter } from '../corpus-api';
-import { SelectField, type Option } from '../SelectField';
 
 type StatusChoice = 'all' | NonNullable<DocumentFilter['status']>;
 type TypeChoice = 'all' | 'pdf' | 'docx' | 'html' | 'md' | 'txt' | 'csv' | 'json';
 
-const STATUS_OPTIONS: Option<StatusChoice>[] = [
+const STATUS_OPTIONS: SelectOption<StatusChoice>[] = [
   { id: 'all', label: 'Any status' },
   { id: 'queued', label: 'Queued' },
   { id: 'extracting', label: 'Extracting text' },
@@ -17,7 +17,7 @@ const STATUS_OPTIONS: Option<StatusChoice>[] = [
   { id: 'failed', label: 'Failed' },
 ];
 
-const TYPE_OPTIONS: Option<TypeChoice>[] = [
+const TYPE_OPTIONS: SelectOption<TypeChoice>[] = [
   { id: 'all', label: 'Any type' },
   { id: 'pdf', label: 'PDF' },
   { id: 'docx', label: 'Word (DOCX)' },

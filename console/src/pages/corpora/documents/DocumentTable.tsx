@@ -3,9 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { unwrap } from '../../../api/errors';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { ErrorNote } from '../../../ui/Feedback';
-import { Button } from '../../../ui/Fields';
+import { DeleteButton } from '../../../ui/DeleteButton';
 import { corpusKeys, type CorpusDocument, type DocumentPageAt } from '../corpus-api';
 import { DocumentStatus, type ShownStatus } from './DocumentStatus';
 import { DocumentTags } from './DocumentTags';
@@ -88,21 +86,17 @@ function DeleteDocument({ document }: { document: CorpusDocument }) {
     },
   });
   return (
-    <>
-      <ConfirmDialog
-        trigger={
-          <Button variant="quiet" className="button-compact" aria-label={`Delete ${document.source}`} isDisabled={remove.isPending}>
-            Delete
-          </Button>
-        }
-        title={`Delete ${document.source}?`}
-        confirmLabel="Delete document"
-        danger
-        onConfirm={() => remove.mutate()}
-      >
-        <p>It leaves the corpus and its search at once, and its stored file is removed. Agents stop quoting it.</p>
-      </ConfirmDialog>
-      <ErrorNote error={remove.error} />
-    </>
+    <DeleteButton
+      label="Delete"
+      accessibleName={`Delete ${document.source}`}
+      compact
+      title={`Delete ${document.source}?`}
+      confirmLabel="Delete document"
+      isPending={remove.isPending}
+      error={remove.error}
+      onDelete={() => remove.mutate()}
+    >
+      <p>It leaves the corpus and its search at once, and its stored file is removed. Agents stop quoting it.</p>
+    </DeleteButton>
   );
 }

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Empty, ErrorNote, Loading } from '../../../ui/Feedback';
+import { Pager } from '../../../ui/Pager';
 import { documentsQuery, PAGE_SIZE, type DocumentFilter } from '../corpus-api';
-import { Pager } from '../Pager';
 import { DocumentFilters } from './DocumentFilters';
 import { DocumentTable } from './DocumentTable';
 import type { Connection, DocumentProgress } from './useDocumentProgress';

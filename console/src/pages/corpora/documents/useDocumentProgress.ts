@@ -6,7 +6,7 @@
 // nothing that happened in between is lost.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readEventStream } from '@agent-platform/client';
+import { readCorpusEvents } from '@agent-platform/client';
 import { reportSessionEnded, type Schemas } from '../../../api/client';
 import { corpusKeys, type DocumentPageAt, type DocumentStep } from '../corpus-api';
 
@@ -28,14 +28,6 @@ export interface DocumentProgress {
   /** How many events have been received: a list read after this many knows them. */
   sequence: () => number;
   connection: Connection;
-}
-
-const STEPS: readonly string[] = ['queued', 'extracting', 'chunking', 'embedding', 'indexed'];
-
-function isProgressEvent(value: unknown): value is ProgressEvent {
-  if (typeof value !== 'object' || value === null) return false;
-  const event = value as Record<string, unknown>;
-  return typeof event.document_id === 'number' && typeof event.step === 'string' && STEPS.includes(event.step) && typeof event.is_failed === 'boolean';
 }
 
 /** Calls `run` at once, then at most once every `ms` while calls keep coming, and once after the last. */
@@ -92,7 +84,7 @@ export function useDocumentProgress(corpusId: number): DocumentProgress {
 
     const receive = (event: ProgressEvent) => {
       received.current += 1;
-      const status: LiveStatus = { step: event.step as DocumentStep, is_failed: event.is_failed, error: event.error, sequence: received.current };
+      const status: LiveStatus = { step: event.step, is_failed: event.is_failed, error: event.error, sequence: received.current };
       setLive((previous) => new Map(previous).set(event.document_id, status));
       // A document the list has not shown yet (uploaded by someone else, or just now): read it again.
       if (!isListed(event.document_id)) refreshDocuments.call();
@@ -123,15 +115,13 @@ export function useDocumentProgress(corpusId: number): DocumentProgress {
               refreshDocuments.call();
               refreshCounts.call();
             }
-            for await (const event of readEventStream(response.body, signal)) {
-              if (event.id !== undefined) lastEventId = event.id;
-              if (event.event !== 'document') continue;
-              const data: unknown = JSON.parse(event.data);
-              if (isProgressEvent(data)) receive(data);
+            for await (const event of readCorpusEvents(response.body, signal)) {
+              lastEventId = event.id;
+              receive(event.data);
             }
           }
         } catch {
-          // A dropped connection or a malformed event: connect again below, unless the page went away.
+          // A dropped connection: connect again below, unless the page went away.
           if (signal.aborted) return;
         }
         if (signal.aborted) return;

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { api } from '../../../api/client';
 import { unwrap } from '../../../api/errors';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { DeleteButton } from '../../../ui/DeleteButton';
 import { Empty, ErrorNote, Loading } from '../../../ui/Feedback';
 import { Button } from '../../../ui/Fields';
+import { SelectField, type SelectOption } from '../../../ui/SelectField';
 import { corpusKeys, permissionsQuery, type CorpusPermission, type PermissionEntry } from '../corpus-api';
-import { SelectField, type Option } from '../SelectField';
 import { UserPicker } from './UserPicker';
 
-export const PERMISSION_OPTIONS: Option<CorpusPermission>[] = [
+export const PERMISSION_OPTIONS: SelectOption<CorpusPermission>[] = [
   { id: 'read', label: 'Read: see and search' },
   { id: 'write', label: 'Write: also add, tag and delete documents' },
   { id: 'manage', label: 'Manage: also rename, delete and share' },
@@ -118,20 +118,18 @@ function PermissionRow({ corpusId, entry }: { corpusId: number; entry: Permissio
         <ErrorNote error={grant.error} />
       </td>
       <td>
-        <ConfirmDialog
-          trigger={
-            <Button variant="quiet" className="button-compact" aria-label={`Remove ${entry.email}`}>
-              Remove
-            </Button>
-          }
+        <DeleteButton
+          label="Remove"
+          accessibleName={`Remove ${entry.email}`}
+          compact
           title={`Remove ${entry.email}?`}
           confirmLabel="Remove access"
-          danger
-          onConfirm={() => revoke.mutate()}
+          isPending={revoke.isPending}
+          error={revoke.error}
+          onDelete={() => revoke.mutate()}
         >
           <p>They will no longer see this corpus, unless they are an owner or admin of the organization.</p>
-        </ConfirmDialog>
-        <ErrorNote error={revoke.error} />
+        </DeleteButton>
       </td>
     </tr>
   );

@@ -25,7 +25,7 @@ export function UserPicker({ selectedId, onSelect }: UserPickerProps) {
 
   return (
     <ComboBox
-      className="react-aria-ComboBox field corpora-combo"
+      className="react-aria-ComboBox field"
       items={users.data ?? []}
       inputValue={typed}
       onInputChange={(value) => {

@@ -32,7 +32,8 @@ interface UploadListProps {
 export function UploadList({ items, onRetry, onClear }: UploadListProps) {
   if (items.length === 0) return null;
   const finished = items.filter((item) => item.state.kind === 'done' || item.state.kind === 'failed').length;
-  const uploaded = items.filter((item) => item.state.kind === 'done').length;
+  // A file skipped as a duplicate is done, but not uploaded.
+  const uploaded = items.filter((item) => item.state.kind === 'done' && item.state.stored).length;
   return (
     <div className="upload-list">
       <div className="upload-list-head">
@@ -64,8 +65,8 @@ export function UploadList({ items, onRetry, onClear }: UploadListProps) {
                       <Label className="upload-name">{item.name}</Label>
                       <span className="upload-status">{valueText}</span>
                     </div>
-                    <div className="upload-track">
-                      <div className="upload-fill" style={{ width: `${percentage ?? 0}%` }} />
+                    <div className="progress-track">
+                      <div className="progress-fill" style={{ width: `${percentage ?? 0}%` }} />
                     </div>
                   </>
                 )}

@@ -11,7 +11,8 @@ export type UploadState =
   | { kind: 'waiting' }
   | { kind: 'uploading'; fraction: number }
   | { kind: 'duplicate' }
-  | { kind: 'done'; summary: string }
+  /** `stored`: false when the corpus kept what it had (skipped as a duplicate). */
+  | { kind: 'done'; summary: string; stored: boolean }
   | { kind: 'failed'; message: string };
 
 export interface UploadItem {
@@ -34,10 +35,9 @@ const ACTION: Record<string, string> = {
   kept_both: 'Uploaded as another copy',
 };
 
-function summaryOf(result: UploadResult): string {
-  const duplicate = result.duplicates[0];
-  if (duplicate !== undefined) return ACTION[duplicate.action] ?? 'Uploaded';
-  return 'Uploaded';
+function outcomeOf(result: UploadResult): { summary: string; stored: boolean } {
+  const action = result.duplicates[0]?.action;
+  return { summary: (action === undefined ? undefined : ACTION[action]) ?? 'Uploaded', stored: action !== 'skipped' };
 }
 
 let sequence = 0;
@@ -124,9 +124,8 @@ export class UploadQueue {
     this.update(item.key, { kind: 'uploading', fraction: 0 });
     this.running.add(item.key);
     uploadFile(this.corpusId, item.file, item.onDuplicate, (fraction) => this.update(item.key, { kind: 'uploading', fraction }))
-      .done
       .then((result) => {
-        this.update(item.key, { kind: 'done', summary: summaryOf(result) });
+        this.update(item.key, { kind: 'done', ...outcomeOf(result) });
         this.onUploaded(result);
       })
       .catch((error: unknown) => {
