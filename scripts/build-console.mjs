@@ -1,5 +1,5 @@
 // Builds the web console (console/, a Vite project) into dist/console/, where the server serves it
-// from (src/modules/service/console-files.ts), then writes a brotli and a gzip copy beside each file
+// from (src/http/console-files.ts), then writes a brotli and a gzip copy beside each file
 // that compresses, so that the server sends them as they are rather than compressing per request.
 // Vite and React are dependencies, not devDependencies: a production install builds the console on
 // its first `npm start` as it builds the server.

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { installConsoleFiles, type ConsoleFiles } from './http/console-files.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installOpenApi } from './http/openapi.js';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** What the first start created, if this start was the first; undefined otherwise. */
     firstStart: FirstStart | undefined;
+    /** The web console this process serves; undefined where none was built. */
+    consoleFiles: ConsoleFiles | undefined;
   }
   interface FastifyRequest {
     /** The authenticated caller; set on every route that is not public. */
@@ -135,7 +138,8 @@ export async function buildApp(config: Config): Promise<App> {
 
   app.setValidatorCompiler(schemaValidatorCompiler());
   app.addSchema(ErrorEnvelope);
-  installErrorHandler(app, database.dialect);
+  app.decorate('consoleFiles', await installConsoleFiles(app, config.consoleDir));
+  installErrorHandler(app, database.dialect, app.consoleFiles);
   installJsonBodyParser(app);
   installStorableTextCheck(app);
   installUnreadBodyClose(app);

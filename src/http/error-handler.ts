@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Dialect } from '../db/dialect.js';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors.js';
+import type { ConsoleFiles } from './console-files.js';
 import { SECURITY_HEADERS } from './protection.js';
 import { generateRequestId } from './request-id.js';
 
@@ -120,7 +121,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   );
 }
 
-export function installErrorHandler(app: FastifyInstance, dialect: Dialect): void {
+export function installErrorHandler(app: FastifyInstance, dialect: Dialect, consoleFiles?: ConsoleFiles): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -142,6 +143,8 @@ export function installErrorHandler(app: FastifyInstance, dialect: Dialect): voi
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // The web console's files and pages are what no route of the API matches (console-files.ts).
+    if (consoleFiles?.answerUnmatched(request, reply)) return;
     reply.code(404).send(body(request, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 }

@@ -1,11 +1,11 @@
 // GET /: where a person who opens the server's address is, and where to go next. For a browser, the
-// web console when it was built (with its files, console-files.ts), else a page of links; JSON for
+// web console when it was built (its files: src/http/console-files.ts), else a page of links; JSON for
 // anything else (curl, scripts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import { SERVER_VERSION } from '../../version.js';
-import { acceptsHtml, serveConsoleFiles } from './console-files.js';
+import { acceptsHtml } from '../../http/console-files.js';
 
 const Home = Type.Object({
   name: Type.Literal('Agent Platform'),
@@ -51,7 +51,6 @@ function escapeHtml(text: string): string {
 
 export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const page = homePage(SERVER_VERSION);
-  const sendConsolePage = await serveConsoleFiles(app, app.config.consoleDir);
   app.get(
     '/',
     {
@@ -69,7 +68,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The answer depends on Accept: caches must keep the two apart.
       reply.header('vary', 'Accept');
       if (acceptsHtml(request)) {
-        if (sendConsolePage !== undefined) return sendConsolePage(reply);
+        if (app.consoleFiles !== undefined) return app.consoleFiles.sendPage(reply);
         return reply.type('text/html; charset=utf-8').send(page as never);
       }
       return {

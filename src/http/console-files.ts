@@ -38,40 +38,51 @@ function namesAFile(path: string): boolean {
   return (path.split('/').pop() ?? '').includes('.');
 }
 
-/** Sends the console's index.html; the reply's answer depends on Accept (and Accept-Encoding). */
-export type SendConsolePage = (reply: FastifyReply) => FastifyReply;
+/** The console as this process serves it. */
+export interface ConsoleFiles {
+  /** Sends the console's index.html; the reply's answer depends on Accept (and Accept-Encoding). */
+  sendPage(reply: FastifyReply): FastifyReply;
+  /**
+   * Answers a GET or HEAD that no route matched with a file of the build, or with the page for a
+   * browser opening one of the console's addresses; false when it is none of those (then a 404).
+   */
+  answerUnmatched(request: FastifyRequest, reply: FastifyReply): boolean;
+}
 
 /**
- * Serves the console of `dir` in `app`'s context when it was built (holds an index.html), and returns
- * how to send its page; undefined when there is no console to serve.
+ * The console of `dir` when it was built (holds an index.html); undefined when there is none to serve.
+ * Its files are answered where no route matched (the not-found handler), not by a catch-all route:
+ * the router's own answers (a 414 for a path parameter over its limit) and the API's 404s stay as they
+ * are, and no authentication or route of the API is in the way.
  */
-export async function serveConsoleFiles(app: FastifyInstance, dir: string): Promise<SendConsolePage | undefined> {
+export async function installConsoleFiles(app: FastifyInstance, dir: string): Promise<ConsoleFiles | undefined> {
   if (!existsSync(join(dir, 'index.html'))) return undefined;
   const files = await listBuiltFiles(dir);
-  // Only reply.sendFile: the routes are ours (public, out of the OpenAPI document, our cache rules).
+  // Only reply.sendFile, in this context (the app's root, where the not-found handler runs).
   await app.register(fastifyStatic, { root: dir, serve: false, preCompressed: true, cacheControl: false, index: false });
 
   const sendFile = (reply: FastifyReply, file: string, cacheControl: string) =>
     addVary(reply, 'Accept-Encoding').header('cache-control', cacheControl).sendFile(file);
-  const sendPage: SendConsolePage = (reply) => sendFile(addVary(reply, 'Accept'), 'index.html', PAGE);
+  const sendPage = (reply: FastifyReply) => sendFile(addVary(reply, 'Accept'), 'index.html', PAGE);
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/*',
-    config: { public: true },
-    schema: { hide: true },
-    handler: async (request, reply) => {
+  return {
+    sendPage,
+    answerUnmatched(request, reply) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const path = decodedPath(request.url);
-      if (path === undefined || isReservedPath(path) || CLIMBS.test(path)) return reply.callNotFound();
+      if (path === undefined || isReservedPath(path) || CLIMBS.test(path)) return false;
       const file = path.slice(1);
-      if (files.has(file)) return sendFile(reply, file, file === 'index.html' ? PAGE : file.startsWith('assets/') ? IMMUTABLE : SHORT);
+      if (files.has(file)) {
+        void sendFile(reply, file, file === 'index.html' ? PAGE : file.startsWith('assets/') ? IMMUTABLE : SHORT);
+        return true;
+      }
       // Whether the page or a 404 comes depends on Accept: caches must keep the two apart.
       addVary(reply, 'Accept');
-      if (namesAFile(path) || ASSETS_PATH.test(path) || !acceptsHtml(request)) return reply.callNotFound();
-      return sendPage(reply);
+      if (namesAFile(path) || ASSETS_PATH.test(path) || !acceptsHtml(request)) return false;
+      void sendPage(reply);
+      return true;
     },
-  });
-  return sendPage;
+  };
 }
 
 /**
