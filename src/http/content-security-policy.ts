@@ -1,5 +1,5 @@
 // The one Content-Security-Policy of every answer, worked out once at import. It lets the pages this
-// server serves itself run: the API reference at /docs now, a web console later, both static files
+// server serves itself run: the API reference at /docs and the web console, both static files
 // of this origin (no CDN, no inline script) that call the API of this origin. Anything else a
 // browser might render from here (an uploaded HTML file read back, an error page) may run nothing
 // from elsewhere.
