@@ -7,7 +7,8 @@
 // provider's own identity of the signed-in account matches. The tag is a keyed digest of the address
 // (not the address itself): the state travels through the provider and the browser's history, and a
 // plain hash of an address could be checked against a list of guesses.
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { sameText } from '../secrets/same-text.js';
 
 export interface StatePayload {
   nonce: string;
@@ -65,10 +66,4 @@ export class StateSigner {
   private mac(body: string): string {
     return createHmac('sha256', this.key).update(body).digest('base64url');
   }
-}
-
-function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -4,14 +4,15 @@
 // derived, not stored, so any process of the deployment that shares SECRET_KEY checks it, and it
 // ends with its session. Former secret keys (SECRET_KEY_PREVIOUS) still verify, so rotating the key
 // does not cut the browser sessions already open.
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
+import { sameText } from '../../secrets/same-text.js';
 
 function deriveKey(secretKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secretKey, 'utf8'), 'agent-platform', 'session csrf v1', 32));
 }
 
-function mac(key: Buffer, sessionHash: string): Buffer {
-  return Buffer.from(createHmac('sha256', key).update(sessionHash).digest('base64url'));
+function mac(key: Buffer, sessionHash: string): string {
+  return createHmac('sha256', key).update(sessionHash).digest('base64url');
 }
 
 export class CsrfTokens {
@@ -23,24 +24,14 @@ export class CsrfTokens {
 
   /** The CSRF value of the session whose token hashes to `sessionHash`. */
   issue(sessionHash: string): string {
-    return mac(this.keys[0]!, sessionHash).toString();
+    return mac(this.keys[0]!, sessionHash);
   }
 
   /** Whether `value` is that session's CSRF value, under the current or a former key; in constant time. */
   verify(sessionHash: string, value: string): boolean {
-    const given = Buffer.from(value);
+    // Every key is tried, whichever matches: the time does not tell which key a value was made under.
     let valid = false;
-    for (const key of this.keys) {
-      const expected = mac(key, sessionHash);
-      if (given.length === expected.length && timingSafeEqual(given, expected)) valid = true;
-    }
+    for (const key of this.keys) valid = sameText(value, mac(key, sessionHash)) || valid;
     return valid;
   }
-}
-
-/** Two texts compared in a time that does not depend on where they differ. */
-export function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
