@@ -2,11 +2,12 @@
 // HttpOnly ap_session cookie and the readable ap_csrf cookie; the cookie then authenticates like the
 // bearer token it carries, state-changing requests made with it must repeat ap_csrf in X-CSRF-Token,
 // an Authorization header always wins, logout ends it. Through the real app on every database.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/tokens.js';
 import { OWNER_EMAIL, OWNER_PASSWORD, restartTestApp, startTestApp, type TestApp } from './support/app.js';
 import { steppedClock } from './support/clock.js';
+import { startServerKeepingOutput } from './support/cli-server.js';
 import { createScratchDatabase, databaseKinds, type ScratchDatabase } from './support/databases.js';
 import { createUser, type TestUser } from './support/factories.js';
 import { request, type Reply } from './support/http.js';
@@ -376,24 +377,6 @@ describe.each(databaseKinds)('the browser session behind a proxy, with CORS and 
   });
 });
 
-/** The server as a process, logging everything (trace, JSON), its output kept. */
-function startLoggingServer(env: Record<string, string>, output: string[]): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'trace', LOG_FORMAT: 'json' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      const listening = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
-      if (listening) resolve({ child, base: listening[1]! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output.join('')}`)));
-  });
-}
-
 const MARKER = 'cookie-session-requests-done';
 
 /** Resolves once the server's output holds `text` (the test's timeout bounds the wait). */
@@ -416,8 +399,10 @@ describe.each(databaseKinds)('the browser session and the log (%s)', (kind) => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(kind);
-    server = await startLoggingServer(
+    server = await startServerKeepingOutput(
       {
+        LOG_LEVEL: 'trace',
+        LOG_FORMAT: 'json',
         DATA_DIR: scratch.dataDir,
         // Empty means the embedded SQLite database, whatever DATABASE_URL the suite runs with.
         DATABASE_URL: scratch.databaseUrl ?? '',

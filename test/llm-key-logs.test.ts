@@ -1,29 +1,15 @@
 // A provider key never reaches the log: the real server, run as a process with the most verbose log,
 // is given a key, asked to use it against a fake provider that echoes it back in its error, and sent
 // it in requests that fail validation; its whole output is then searched for the key.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerKeepingOutput } from './support/cli-server.js';
 import { createScratchDatabase, databaseKinds, type ScratchDatabase } from './support/databases.js';
 import { startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
 
 const KEY = 'sk-log-probe-9f8e7d6c5b4a3928171605f4e3d2c1b0';
 const EMAIL = 'keys@example.com';
 const PASSWORD = 'a password for the key test';
-
-/** Starts the server on a free port; resolves with its address once it says it listens. */
-function startServer(env: Record<string, string>, output: string[]): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      const listening = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
-      if (listening) resolve({ child, base: listening[1]! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output.join('')}`)));
-  });
-}
 
 describe.each(databaseKinds)('provider keys and the log (%s)', (kind) => {
   let scratch: ScratchDatabase;
@@ -34,7 +20,7 @@ describe.each(databaseKinds)('provider keys and the log (%s)', (kind) => {
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     scratch = await createScratchDatabase(kind);
-    server = await startServer(
+    server = await startServerKeepingOutput(
       {
         DATA_DIR: scratch.dataDir,
         // Empty means the embedded SQLite database, whatever DATABASE_URL the suite runs with.

@@ -30,3 +30,24 @@ export function startCliServer(env: Record<string, string | undefined>): Promise
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened:\n${stderr}`)));
   });
 }
+
+/**
+ * Starts `serve` as above with the settings of `env` (the log level and format among them), keeping
+ * everything it writes, stdout and stderr, in `output`: for tests that search the whole log.
+ */
+export function startServerKeepingOutput(env: Record<string, string>, output: string[]): Promise<CliServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString('utf8'));
+      const listening = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
+      if (listening) resolve({ child, base: listening[1]! });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output.join('')}`)));
+  });
+}
