@@ -14,7 +14,7 @@ document="$work/openapi.json"
 
 npx --no-install tsx scripts/dump-openapi.ts "$document"
 npx --no-install redocly lint "$document" --config redocly.yaml --format summary
-bash scripts/generate-client.sh --check
+OPENAPI_DOCUMENT="$document" bash scripts/generate-client.sh --check
 npx --no-install tsc -p clients/typescript/tsconfig.json --noEmit
 npx --no-install tsc -p scripts/openapi-client/tsconfig.json
 echo "OpenAPI check: the document lints without errors, the client package is generated from it and type-checks, and so do the main flows through it"

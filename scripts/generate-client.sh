@@ -10,8 +10,11 @@ export NODE_NO_WARNINGS=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 target=clients/typescript/src/openapi.ts
-npx --no-install tsx scripts/dump-openapi.ts "$work/openapi.json"
-npx --no-install tsx scripts/write-client-types.ts "$work/openapi.json" "$work/openapi.ts"
+# OPENAPI_DOCUMENT: a document already written from the server (check-openapi.sh has one), so that
+# the app is not built a second time for it.
+document="${OPENAPI_DOCUMENT:-$work/openapi.json}"
+[ -n "${OPENAPI_DOCUMENT:-}" ] || npx --no-install tsx scripts/dump-openapi.ts "$document"
+npx --no-install tsx scripts/write-client-types.ts "$document" "$work/openapi.ts"
 if [ "${1:-}" = --check ]; then
   if ! cmp -s "$work/openapi.ts" "$target"; then
     diff -u "$target" "$work/openapi.ts" | head -40 || true
