@@ -1,17 +1,19 @@
 // The listings of a corpus's documents as the database writes them (src/db/json-text.ts): the legacy
 // listing (API.md §2.2) and the pages of GET /api/v2/corpora/{id}/documents, each batch or page as
 // its elements' JSON joined, so that listing a corpus costs the server one string, not a row object,
-// a presented object and its serialisation for each document. The members are those of
-// presentLegacyDocument and presentDocument, in the order of their schemas;
-// test/document-listing-json.test.ts checks that both write the same bytes on both databases.
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+// a presented object and its serialisation for each document. Each element's JSON is generated
+// (src/db/json-projection.ts) from the same fields as its presenter and its schema
+// (legacyDocumentFields and documentFields); test/document-listing-json.test.ts checks the bytes on
+// both databases.
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
-import type { JsonMember } from '../../db/json-text.js';
+import { jsonObjectOf, type ColumnExpression } from '../../db/json-projection.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/schema.js';
 import type { ListWindow } from '../../pagination.js';
 import { rowLimit } from '../../pagination.js';
-import type { CorpusScope, DocumentFilter } from './documents.repo.js';
+import { documentFields, legacyDocumentFields } from './documents.schemas.js';
+import type { CorpusScope, DocumentFilter, DocumentWithUsers } from './documents.repo.js';
 
 /** A batch of the listing: its elements' JSON joined by commas (null when empty), and the last id. */
 export interface ListingBatch {
@@ -20,11 +22,18 @@ export interface ListingBatch {
   elements: string | null;
 }
 
-type DocumentsWithUsers = ExpressionBuilder<DB & { d: DB['documents']; creator: DB['users']; modifier: DB['users'] }, 'd' | 'creator' | 'modifier'>;
+/** Who made and changed a document, as a DocumentWithUsers row names them. */
+export const USER_COLUMNS = [
+  'creator.email as created_by_email',
+  'creator.first_name as created_by_first_name',
+  'creator.last_name as created_by_last_name',
+  'modifier.email as modified_by_email',
+] as const;
 
-/** As originalFilePath (document.presenter.ts) for a document that was not fetched from a URL. */
-const accessUrl = ({ ref }: DocumentsWithUsers) =>
-  sql<string>`coalesce(${ref('d.access_url')}, '/api/v2/corpora/' || ${ref('d.corpus_id')} || '/documents/' || ${ref('d.id')} || '/file')`;
+const USER_COLUMN_SOURCES = new Map(USER_COLUMNS.map((column) => column.split(' as ').reverse() as [string, string]));
+
+/** A column of a DocumentWithUsers row in the query of documentsWithUsers: the document's own, or its users'. */
+const documentColumn: ColumnExpression<DocumentWithUsers> = (column) => sql.ref(USER_COLUMN_SOURCES.get(column) ?? `d.${column}`);
 
 function documentsWithUsers(db: Kysely<DB>, scope: CorpusScope) {
   return db
@@ -52,36 +61,7 @@ export function filteredDocuments(documents: DocumentsQuery, filter: DocumentFil
 function listingElements(db: Kysely<DB>, dialect: Dialect, includeDeleted: boolean, scope: CorpusScope, afterId: number, limit: number) {
   const { json } = dialect;
   return documentsWithUsers(db, scope)
-    .select((eb) => {
-      const ref = eb.ref;
-      const members: JsonMember[] = [
-        ['id', ref('d.id')],
-        [
-          'user',
-          json.object([
-            ['id', ref('d.created_by')],
-            ['email', ref('creator.email')],
-            ['first_name', ref('creator.first_name')],
-            ['last_name', ref('creator.last_name')],
-          ]),
-        ],
-        ['created_by', ref('creator.email')],
-        ['created_on', json.timestamp(ref('d.created_on'))],
-        ['modified_by', ref('modifier.email')],
-        ['modified_on', json.timestamp(ref('d.modified_on'))],
-        ['type', ref('d.type')],
-        ['source', ref('d.source')],
-        ['access_url', accessUrl(eb)],
-        ['text', ref('d.text')],
-        ['tags', json.parse(ref('d.tags'))],
-        ['is_deleted', json.boolean(eb('d.deleted_on', 'is not', null))],
-        ['upload_from', ref('d.upload_from')],
-        ['step', ref('d.step')],
-        ['is_failed', json.boolean(eb('d.failed_on', 'is not', null))],
-        ['corpus', ref('d.corpus_id')],
-      ];
-      return ['d.id', json.text(json.object(members)).as('json')];
-    })
+    .select(['d.id', json.text(jsonObjectOf(legacyDocumentFields, json, documentColumn)).as('json')])
     .where('d.id', '>', afterId)
     .$if(!includeDeleted, (query) => query.where('d.deleted_on', 'is', null))
     .orderBy('d.id', 'asc')
@@ -120,37 +100,11 @@ export interface DocumentPageJson {
   total: number;
 }
 
-/** The elements of DocumentSchema (presentDocument), newest first, filtered, with the whole list's count. */
+/** The elements of DocumentSchema (documentFields), newest first, filtered, with the whole list's count. */
 function pageElements(db: Kysely<DB>, dialect: Dialect, scope: CorpusScope, filter: DocumentFilter, window: ListWindow) {
   const { json } = dialect;
   return filteredDocuments(documentsWithUsers(db, scope), filter)
-    .select((eb) => {
-      const ref = eb.ref;
-      const members: JsonMember[] = [
-        ['id', ref('d.id')],
-        ['corpus_id', ref('d.corpus_id')],
-        ['type', ref('d.type')],
-        ['source', ref('d.source')],
-        ['access_url', accessUrl(eb)],
-        ['upload_from', ref('d.upload_from')],
-        ['step', ref('d.step')],
-        ['is_failed', json.boolean(eb('d.failed_on', 'is not', null))],
-        ['error', ref('d.error')],
-        ['is_deleted', json.boolean(eb('d.deleted_on', 'is not', null))],
-        ['tags', json.parse(ref('d.tags'))],
-        ['annotations', ref('d.annotations')],
-        ['size_bytes', ref('d.size_bytes')],
-        ['content_hash', ref('d.content_hash')],
-        ['chunk_count', ref('d.chunk_count')],
-        ['step_timings', json.parse(ref('d.step_timings'))],
-        ['indexed_on', json.timestamp(ref('d.indexed_on'))],
-        ['created_on', json.timestamp(ref('d.created_on'))],
-        ['created_by', ref('creator.email')],
-        ['modified_on', json.timestamp(ref('d.modified_on'))],
-        ['modified_by', ref('modifier.email')],
-      ];
-      return ['d.id', json.text(json.object(members)).as('json'), sql<number>`count(*) over ()`.as('total')];
-    })
+    .select(['d.id', json.text(jsonObjectOf(documentFields, json, documentColumn)).as('json'), sql<number>`count(*) over ()`.as('total')])
     .orderBy('d.id', 'desc')
     .limit(rowLimit(window))
     .offset(window.offset);

@@ -3,7 +3,7 @@ import type { AtCommit } from '../../db/at-commit.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
-import { filteredDocuments } from './document-listing.repo.js';
+import { filteredDocuments, USER_COLUMNS } from './document-listing.repo.js';
 import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage } from './document-statements.js';
 import type { ListWindow } from '../../pagination.js';
 import { raiseSearchGenerations } from '../retrieval/search-generations.js';
@@ -78,25 +78,18 @@ export class DocumentsRepo {
       .where('d.corpus_id', '=', scope.corpusId);
   }
 
-  private static readonly USER_COLUMNS = [
-    'creator.email as created_by_email',
-    'creator.first_name as created_by_first_name',
-    'creator.last_name as created_by_last_name',
-    'modifier.email as modified_by_email',
-  ] as const;
-
   find(scope: CorpusScope, documentId: number) {
-    return this.withUsers(scope).selectAll('d').select(DocumentsRepo.USER_COLUMNS).where('d.id', '=', documentId).executeTakeFirst();
+    return this.withUsers(scope).selectAll('d').select(USER_COLUMNS).where('d.id', '=', documentId).executeTakeFirst();
   }
 
   /** Documents of the corpus by id, in one query (an upload's answer); in no particular order. */
   findMany(scope: CorpusScope, documentIds: readonly number[]) {
-    return inBatches(documentIds, (ids) => this.withUsers(scope).selectAll('d').select(DocumentsRepo.USER_COLUMNS).where('d.id', 'in', ids).execute());
+    return inBatches(documentIds, (ids) => this.withUsers(scope).selectAll('d').select(USER_COLUMNS).where('d.id', 'in', ids).execute());
   }
 
   list(scope: CorpusScope, filter: DocumentFilter, window: ListWindow) {
     const query = filteredDocuments(this.withUsers(scope), filter);
-    return selectSlice(query.selectAll('d').select(DocumentsRepo.USER_COLUMNS).orderBy('d.id', 'desc'), window);
+    return selectSlice(query.selectAll('d').select(USER_COLUMNS).orderBy('d.id', 'desc'), window);
   }
 
   /** The corpus of a document of the organization, for routes that name the document alone. */
@@ -147,31 +140,11 @@ export class DocumentsRepo {
     await this.chunksChanged(chunks.map((chunk) => chunk.corpus_id));
   }
 
-  /** A batch of the corpus's documents after a given id, in id order: the legacy listing streams these. */
+  /** A batch of the corpus's documents after a given id, in id order, as rows to present (the listing's fast path writes their JSON in SQL). */
   listingBatch(scope: CorpusScope, afterId: number, limit: number, includeDeleted: boolean) {
     let query = this.withUsers(scope).where('d.id', '>', afterId);
     if (!includeDeleted) query = query.where('d.deleted_on', 'is', null);
-    return query
-      .select([
-        'd.id',
-        'd.created_by',
-        'd.created_on',
-        'd.modified_on',
-        'd.type',
-        'd.source',
-        'd.access_url',
-        'd.text',
-        'd.tags',
-        'd.deleted_on',
-        'd.upload_from',
-        'd.step',
-        'd.failed_on',
-        'd.corpus_id',
-        ...DocumentsRepo.USER_COLUMNS,
-      ])
-      .orderBy('d.id', 'asc')
-      .limit(limit)
-      .execute();
+    return query.selectAll('d').select(USER_COLUMNS).orderBy('d.id', 'asc').limit(limit).execute();
   }
 
   /** The id of the document at a 0-based position of the corpus's id order. */
@@ -371,4 +344,3 @@ export class DocumentsRepo {
 
 export type DocumentToProcess = NonNullable<Awaited<ReturnType<DocumentsRepo['findForProcessing']>>>;
 export type DocumentWithUsers = NonNullable<Awaited<ReturnType<DocumentsRepo['find']>>>;
-export type ListingRow = Awaited<ReturnType<DocumentsRepo['listingBatch']>>[number];

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { fieldsOf, schemaOf } from '../../http/presented-fields.js';
+import type { DocumentWithUsers } from './documents.repo.js';
 import { legacyListQuery } from '../../http/legacy.js';
 import { Id, NullableTimestamp, PageQuery, Timestamp, mediaWithExample, named, withExamples } from '../../http/schemas.js';
 
@@ -40,29 +42,40 @@ const AccessUrl = Type.String({
     'to whoever may read the corpus',
 });
 
-export const DocumentSchema = Type.Object({
-  id: Id('Document identifier'),
-  corpus_id: Id('Corpus of the document'),
-  type: Type.String({ description: 'Kind of content, decided from the content: pdf, docx, html, md, txt, csv, json' }),
-  source: Type.String({ description: 'File name, page address or given name' }),
-  access_url: AccessUrl,
-  upload_from: Type.String({ description: 'upload, text, url, document_library or email' }),
-  step: StepSchema,
-  is_failed: Type.Boolean(),
-  error: Type.Union([Type.String(), Type.Null()], { description: 'Why processing failed, for a person to read' }),
-  is_deleted: Type.Boolean(),
-  tags: Type.Array(Type.String()),
-  annotations: Type.Union([Type.String(), Type.Null()]),
-  size_bytes: Type.Integer(),
-  content_hash: Type.String({ description: 'SHA-256 of the content, hex' }),
-  chunk_count: Type.Integer(),
-  step_timings: Type.Record(Type.String(), Type.Number(), { description: 'Milliseconds spent in each step' }),
-  indexed_on: NullableTimestamp('When the document reached indexed'),
-  created_on: Timestamp('When the document was uploaded'),
-  created_by: Type.String(),
-  modified_on: Timestamp('When the document last changed'),
-  modified_by: Type.String(),
-});
+const field = fieldsOf<DocumentWithUsers>();
+
+/** A URL document is reachable where it was fetched from; every other one through the server (the route of its original). */
+const accessUrl = field.textOr('access_url', ['/api/v2/corpora/', { column: 'corpus_id' }, '/documents/', { column: 'id' }, '/file'], AccessUrl);
+
+/**
+ * A document of the latest generation: its schema, its presenter (document.presenter.ts) and the
+ * JSON the database writes of a page of them (document-listing.repo.ts) are made from these fields.
+ */
+export const documentFields = {
+  id: field.value('id', Id('Document identifier')),
+  corpus_id: field.value('corpus_id', Id('Corpus of the document')),
+  type: field.value('type', Type.String({ description: 'Kind of content, decided from the content: pdf, docx, html, md, txt, csv, json' })),
+  source: field.value('source', Type.String({ description: 'File name, page address or given name' })),
+  access_url: accessUrl,
+  upload_from: field.value('upload_from', Type.String({ description: 'upload, text, url, document_library or email' })),
+  step: field.value('step', StepSchema),
+  is_failed: field.isSet('failed_on', Type.Boolean()),
+  error: field.value('error', Type.Union([Type.String(), Type.Null()], { description: 'Why processing failed, for a person to read' })),
+  is_deleted: field.isSet('deleted_on', Type.Boolean()),
+  tags: field.json('tags', Type.Array(Type.String())),
+  annotations: field.value('annotations', Type.Union([Type.String(), Type.Null()])),
+  size_bytes: field.value('size_bytes', Type.Integer()),
+  content_hash: field.value('content_hash', Type.String({ description: 'SHA-256 of the content, hex' })),
+  chunk_count: field.value('chunk_count', Type.Integer()),
+  step_timings: field.json('step_timings', Type.Record(Type.String(), Type.Number(), { description: 'Milliseconds spent in each step' })),
+  indexed_on: field.timestamp('indexed_on', NullableTimestamp('When the document reached indexed')),
+  created_on: field.timestamp('created_on', Timestamp('When the document was uploaded')),
+  created_by: field.value('created_by_email', Type.String()),
+  modified_on: field.timestamp('modified_on', Timestamp('When the document last changed')),
+  modified_by: field.value('modified_by_email', Type.String()),
+};
+
+export const DocumentSchema = schemaOf(documentFields);
 export type DocumentView = Static<typeof DocumentSchema>;
 
 export const DocumentWithTextSchema = Type.Composite([DocumentSchema, Type.Object({ text: Type.String({ description: 'The extracted text' }) })]);
@@ -103,28 +116,39 @@ export const DuplicateCheckSchema = Type.Object({
   ),
 });
 
-/** One element of GET /api/corpus/{corpus_id}/document/: the sixteen fields of the interface, no others. */
-export const LegacyDocumentSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    user: Type.Object({ id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String() }, { additionalProperties: false }),
-    created_by: Type.String(),
-    created_on: Type.String({ format: 'date-time' }),
-    modified_by: Type.String(),
-    modified_on: Type.String({ format: 'date-time' }),
-    type: Type.String(),
-    source: Type.String(),
-    access_url: AccessUrl,
-    text: Type.String(),
-    tags: Type.Array(Type.String()),
-    is_deleted: Type.Boolean(),
-    upload_from: Type.String(),
-    step: Type.String(),
-    is_failed: Type.Boolean(),
-    corpus: Type.Integer(),
-  },
-  { additionalProperties: false },
-);
+/**
+ * One element of GET /api/corpus/{corpus_id}/document/: the sixteen fields of the interface, no
+ * others, in this order (API.md §2.2). Its schema, presenter and the JSON the database writes of
+ * the whole listing are made from these fields.
+ */
+export const legacyDocumentFields = {
+  id: field.value('id', Type.Integer()),
+  user: field.object(
+    {
+      id: field.value('created_by', Type.Integer()),
+      email: field.value('created_by_email', Type.String()),
+      first_name: field.value('created_by_first_name', Type.String()),
+      last_name: field.value('created_by_last_name', Type.String()),
+    },
+    { additionalProperties: false },
+  ),
+  created_by: field.value('created_by_email', Type.String()),
+  created_on: field.timestamp('created_on', Type.String({ format: 'date-time' })),
+  modified_by: field.value('modified_by_email', Type.String()),
+  modified_on: field.timestamp('modified_on', Type.String({ format: 'date-time' })),
+  type: field.value('type', Type.String()),
+  source: field.value('source', Type.String()),
+  access_url: accessUrl,
+  text: field.value('text', Type.String()),
+  tags: field.json('tags', Type.Array(Type.String())),
+  is_deleted: field.isSet('deleted_on', Type.Boolean()),
+  upload_from: field.value('upload_from', Type.String()),
+  step: field.value('step', Type.String()),
+  is_failed: field.isSet('failed_on', Type.Boolean()),
+  corpus: field.value('corpus_id', Type.Integer()),
+};
+
+export const LegacyDocumentSchema = schemaOf(legacyDocumentFields, { additionalProperties: false });
 export type LegacyDocument = Static<typeof LegacyDocumentSchema>;
 
 /** The same window as every legacy list (limit at most LIMIT_PAGE_SIZE), and deleted documents on demand. */
