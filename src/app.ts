@@ -20,6 +20,7 @@ import { installRequestsInFlight } from './observability/requests-in-flight.js';
 import { generateRequestId } from './http/request-id.js';
 import { installStorableTextCheck } from './http/storable-text.js';
 import { installUnreadBodyClose } from './http/unread-body.js';
+import { installResponseSchemaCheck } from './http/response-schema-check.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
 import type { Actor } from './modules/auth/actor.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config): Promise<App> {
   installUnreadBodyClose(app);
   installRequestLog(app);
   installRequestsInFlight(app);
+  if (config.responseSchemaCheck) installResponseSchemaCheck(app);
   await installCors(app, config.corsOrigins);
   // Multipart uploads, bounded in file size, file count and parts; routes read them as streams.
   await app.register(multipart, {

@@ -114,6 +114,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The built web console (index.html, assets/); served when it holds an index.html at start. */
   consoleDir: string;
+  /** Every answer checked against its route's response schema, a mismatch a 500 (src/http/response-schema-check.ts); on in tests. */
+  responseSchemaCheck: boolean;
 }
 
 /** Where document-library connectors reach Microsoft: the identity platform and Graph (tests point both at a loopback fake). */
@@ -399,6 +401,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
     rateLimitStore: readRateLimitStore(read),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', llmTimeoutMs + SHUTDOWN_MARGIN_MS, 0, 3_600_000),
     consoleDir: resolve(read.string('CONSOLE_DIR') ?? BUILT_CONSOLE_DIR),
+    responseSchemaCheck: read.oneOf('RESPONSE_SCHEMA_CHECK', ['true', 'false'], 'false') === 'true',
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -36,7 +36,7 @@ describe('agent-platform command line', () => {
     expect(created.status, created.stderr).toBe(0);
     const key = created.stdout.trim();
     expect(key).toMatch(/^apk_/);
-    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RESPONSE_SCHEMA_CHECK: 'true' }));
     const reply = await app.inject({ method: 'GET', url: '/api/v2/users/me', headers: { authorization: `Bearer ${key}` } });
     expect(reply.json().data.email).toBe('cli@example.com');
     await app.close();

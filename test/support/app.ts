@@ -35,6 +35,8 @@ export function testConfig(scratch: ScratchDatabase, env: Record<string, string>
     // The lowest cost the configuration allows keeps logins quick in tests; the scheme is the same.
     PASSWORD_HASH_COST: '10',
     LIMIT_REQUESTS_PER_MINUTE: '100000',
+    // Every answer checked against its route's response schema: a mismatch fails the request (a 500).
+    RESPONSE_SCHEMA_CHECK: 'true',
     ...env,
   });
 }
