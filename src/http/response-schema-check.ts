@@ -86,6 +86,8 @@ export function installResponseSchemaCheck(app: FastifyInstance): void {
     if (routeSchema?.response === undefined && routeSchema?.['x-document'] === undefined) return {};
     const media = documentedMedia(routeSchema, reply.statusCode);
     if (media === undefined) return { problem: `the status ${reply.statusCode} is not among the route's documented responses` };
+    // A HEAD answer carries the headers of its GET, never a body.
+    if (request.method === 'HEAD') return {};
     if (contentType === undefined) return media.size === 0 ? {} : { problem: 'no content type, where the route documents a body' };
     const type = essence(String(contentType));
     if (!media.has(type)) return { problem: `sent ${type}, where the route documents ${[...media.keys()].join(' or ') || 'no body'}` };
