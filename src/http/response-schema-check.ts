@@ -1,7 +1,7 @@
-// RESPONSE_SCHEMA_CHECK=true: every answer of a route is checked against the response schema the
-// route declares for its status, and one that does not match fails loudly: a 500 in its place and
-// the reason on standard error. The schema is the documented contract (the OpenAPI document is made
-// from it), while the serialiser only copies what it names and coerces the rest, and the listings'
+// RESPONSE_SCHEMA_CHECK=true: every answer of a route is checked against the response its route
+// documents for its status (its schema, and the media types of x-document), and one that does not
+// match fails loudly: a 500 in its place and the reason on standard error. The schema is the
+// documented contract (the OpenAPI document is made from it), while the serialiser only copies what it names and coerces the rest, and the listings'
 // fast paths send JSON the database wrote (src/db/json-projection.ts) past it: only a check of what
 // is actually sent sees a drift. The test suite runs with it on; it costs a validation of every body
 // (and keeps a copy of a streamed one until it ends), so production leaves it off.
@@ -15,7 +15,7 @@ import { VALIDATED_FORMATS } from './validation.js';
 export class ResponseSchemaViolation extends Error {
   constructor(request: FastifyRequest, status: number, problems: string[], body: string) {
     super(
-      `${request.method} ${request.url} answered ${status} with a body its response schema rejects:\n` +
+      `${request.method} ${request.url} answered ${status} in a way its documented responses do not allow:\n` +
         problems.map((problem) => `  ${problem}\n`).join('') +
         `  body: ${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`,
     );
