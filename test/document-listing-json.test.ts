@@ -1,6 +1,7 @@
 // The corpus document listings are written by the database (src/db/json-text.ts,
-// src/modules/documents/document-listing.repo.ts): their bytes must be exactly those of the
-// presenters serialised by the routes' schemas (the legacy listing's are fixed by the interface),
+// src/modules/documents/document-listing.repo.ts), generated from the same fields as the presenters
+// and the schemas (src/db/json-projection.ts): their bytes must be exactly those of the presenters
+// serialised by the routes' schemas (the legacy listing's are fixed by the interface),
 // whatever the text holds — quotes, backslashes, control characters, line and paragraph separators,
 // letters beyond ASCII, emoji.
 import fastJson from 'fast-json-stringify';
