@@ -8105,6 +8105,7 @@ export interface operations {
                         /** @description What to do first, as in the README */
                         first_steps: string[];
                     };
+                    "text/html": string;
                 };
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */

@@ -62,6 +62,14 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'HTML when the client accepts text/html (a browser): the web console, or a page of links where it was not built; this JSON object otherwise.',
         security: [],
         response: responses({ 200: Home }, [], { public: true }),
+        'x-document': {
+          responseContent: {
+            200: {
+              'application/json': { schema: Home },
+              'text/html': { schema: { type: 'string', description: 'The web console, or a page of links where it was not built' } },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
