@@ -57,7 +57,7 @@ import { unitOfWork } from './repositories.js';
 import { resolveSecretKey } from './secret-key.js';
 import { SecretBox } from './secrets/secret-box.js';
 import type { BlobStore } from './storage/blob-store.js';
-import type { ToolDeps } from './tools/tool-deps.js';
+import type { ToolDeps } from './tools/index.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
   const store = unitOfWork(database);

@@ -5,13 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import { AppError } from '../../errors.js';
-import { precondition, scoreWithoutModel, type AnswerUnderTest, type CompiledPatterns, type MetricDefinition, type QueryUnderTest } from '../../evaluation/answer-scoring.js';
-import { DEFAULT_CORRECTNESS_RUBRIC } from '../../evaluation/judge-prompts.js';
-import { runJudge } from '../../evaluation/judge.js';
-import { KINDS, passes } from '../../evaluation/metric-kinds.js';
-import { failed, scored, undetermined, type MetricOutcome } from '../../evaluation/outcome.js';
-import { cosineSimilarity } from '../../evaluation/similarity.js';
-import type { ExpectedSource } from '../../evaluation/source-metrics.js';
+import { type AnswerUnderTest, type CompiledPatterns, cosineSimilarity, DEFAULT_CORRECTNESS_RUBRIC, type ExpectedSource, failed, KINDS, type MetricDefinition, type MetricOutcome, passes, precondition, type QueryUnderTest, runJudge, scored, scoreWithoutModel, undetermined } from '../../evaluation/index.js';
 import type { Embedder } from '../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';

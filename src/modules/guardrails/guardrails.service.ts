@@ -5,10 +5,7 @@
 import { now, nowMs } from '../../clock.js';
 import { BadRequest, NotFound } from '../../errors.js';
 import { sentFields } from '../../fields.js';
-import { agentGuardrails } from '../../guardrails/agent-guardrails.js';
-import { applyGuardrails } from '../../guardrails/apply.js';
-import { compileGuardrail, type CompiledGuardrail } from '../../guardrails/compile.js';
-import type { AgentGuardrails, GuardrailStage, GuardrailType } from '../../guardrails/guardrail.js';
+import { agentGuardrails, type AgentGuardrails, applyGuardrails, type CompiledGuardrail, compileGuardrail, type GuardrailStage, type GuardrailType } from '../../guardrails/index.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { Embedder } from '../../providers/embeddings/embedder.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';

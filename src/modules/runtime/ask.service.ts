@@ -7,11 +7,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import { Conflict, NotFound, UpstreamError, UpstreamTimeout } from '../../errors.js';
-import type { AgentGuardrails } from '../../guardrails/guardrail.js';
+import type { AgentGuardrails } from '../../guardrails/index.js';
 import type { ChatModel } from '../../providers/chat/chat-model.js';
 import { OFFLINE_MODEL, createOfflineAnswerer } from '../../providers/chat/offline-answerer.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
-import type { RunnableTool } from '../../tools/tool.js';
+import type { RunnableTool } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
 import { requireVisibleAgent } from '../agents/agent-access.js';
 import type { AgentConfiguration } from '../agents/agent-config.js';

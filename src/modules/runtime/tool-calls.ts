@@ -5,9 +5,8 @@
 // is cut to the output cap. Tool output is data: it goes back as a `tool` message and nothing in it can
 // change the instructions or the set of tools, which is fixed when the answer starts.
 import type { ChatMessage, ModelToolCall } from '../../providers/chat/chat-model.js';
-import type { GuardrailVerdict } from '../../guardrails/guardrail.js';
-import { checkArguments, describeProblems } from '../../tools/json-schema.js';
-import type { RunnableTool, ToolDefinition, ToolOutcome, ToolRunContext } from '../../tools/tool.js';
+import type { GuardrailVerdict } from '../../guardrails/index.js';
+import { checkArguments, describeProblems, type RunnableTool, type ToolDefinition, type ToolOutcome, type ToolRunContext } from '../../tools/index.js';
 
 export type ToolCallStatus = 'ok' | 'error' | 'invalid' | 'repeated' | 'blocked';
 
