@@ -33,6 +33,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      'require-yield': 'error',
       // Types included, which import-x/no-cycle skips.
       'boundaries/no-import-cycle': 'error',
       'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Kysely only in repositories (*.repo.ts, *.sql.ts) and src/db: services see repositories.' }] }],

@@ -226,6 +226,6 @@ export async function buildApp(config: Config): Promise<App> {
  */
 async function startWorker(app: App): Promise<void> {
   if (!app.config.worker.inProcess) return;
-  if (app.database.dialect.name === 'sqlite') await app.services.store.repos.jobs.releaseAllLeases(new Date().toISOString());
+  if (!app.database.dialect.sharedByProcesses) await app.services.store.repos.jobs.releaseAllLeases(new Date().toISOString());
   app.services.worker.start();
 }

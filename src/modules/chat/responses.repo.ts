@@ -5,7 +5,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { selectSlice } from '../../db/list-slice.js';
 import type { AgentResponseRow, AgentResponsesTable, DB } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import { readableBy, type ThreadReader } from './readable-threads.js';
+import type { ThreadReader } from './readable-threads.js';
+import { readableBy } from './readable-threads.sql.js';
 
 export type NewResponse = Insertable<AgentResponsesTable>;
 

@@ -1,23 +1,14 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AtCommit } from '../../db/at-commit.js';
 import type { Dialect } from '../../db/dialect.js';
-import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
+import type { DB, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
-import { filteredDocuments } from './document-listing.repo.js';
-import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage } from './document-statements.js';
+import { filteredDocuments, type CorpusScope, type DocumentFilter } from './document-listing.repo.js';
+import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage, type DocumentChange, type DocumentEvent } from './document-statements.sql.js';
 import type { ListWindow } from '../../pagination.js';
-import { raiseSearchGenerations } from '../retrieval/search-generations.js';
+import { raiseSearchGenerations } from '../retrieval/search-generations.sql.js';
 
-export interface DocumentFilter {
-  step?: DocumentStep | undefined;
-  isFailed?: boolean | undefined;
-  tag?: string | undefined;
-  type?: string | undefined;
-  includeDeleted?: boolean | undefined;
-}
-
-/** Fields of a document to change. */
-export type DocumentChange = Updateable<DocumentsTable>;
+export type { CorpusScope, DocumentChange, DocumentEvent, DocumentFilter };
 
 /** The columns an update sets (joined by commas) and their values; a column given as undefined is not set, as Kysely's own update leaves it out. */
 function columnsOf(fields: DocumentChange): { columnList: string; values: unknown[] } {
@@ -27,9 +18,6 @@ function columnsOf(fields: DocumentChange): { columnList: string; values: unknow
 }
 
 export type NewDocument = Omit<Insertable<DocumentsTable>, 'tags'> & { tags: string[] };
-
-/** A step change of a document, as the corpus's event log keeps it. */
-export type DocumentEvent = Omit<DocumentEventsTable, 'id'>;
 
 /** Rows a multi-row statement carries: bound parameters stay well under both databases' limits. */
 const ROWS_PER_STATEMENT = 500;
@@ -45,12 +33,6 @@ export interface DocumentInCorpus {
   id: number;
   organization_id: number;
   corpus_id: number;
-}
-
-/** Where a document is: every query names the organization as well as the corpus. */
-export interface CorpusScope {
-  organizationId: number;
-  corpusId: number;
 }
 
 export class DocumentsRepo {

@@ -7,10 +7,19 @@ import { OFFLINE_MODEL } from '../../providers/chat/offline-answerer.js';
 import type { Actor } from '../auth/actor.js';
 import { presentResponse } from '../chat/response.presenter.js';
 import type { AgentResponseView } from '../chat/responses.schemas.js';
+import type { AgentWithUsers } from '../agents/agents.repo.js';
+import type { AnsweringConfiguration } from './answering-model.js';
 import type { FinishedResponse } from './ask.repo.js';
-import type { PreparedAsk } from './ask.service.js';
 
-export function questionColumns(actor: Actor, ask: PreparedAsk, at: string) {
+/** What of a prepared ask (ask.service.ts) its response row records. */
+interface RecordedAsk {
+  agent: Pick<AgentWithUsers, 'id' | 'project_id'>;
+  historyId: number | null;
+  query: string;
+  configuration: AnsweringConfiguration | null;
+}
+
+export function questionColumns(actor: Actor, ask: RecordedAsk, at: string) {
   return {
     organization_id: actor.organizationId,
     agent_id: ask.agent.id,
@@ -26,7 +35,7 @@ export function questionColumns(actor: Actor, ask: PreparedAsk, at: string) {
   };
 }
 
-export function unrecordedResponse(actor: Actor, ask: PreparedAsk, finished: Required<FinishedResponse>): AgentResponseView {
+export function unrecordedResponse(actor: Actor, ask: RecordedAsk, finished: Required<FinishedResponse>): AgentResponseView {
   return presentResponse({
     ...questionColumns(actor, ask, now()),
     ...finished,

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect, TimeSpan } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { planRollupReads, DAY_MS, HOUR_MS } from './rollup-plan.js';
-import { addUsage, noUsage, total, USAGE_FIGURES, type UsageFigures } from './usage-figures.js';
+import { addUsage, noUsage, total, USAGE_FIGURES, type UsageFigures } from './usage-figures.sql.js';
 
 /** One dimension's rows of the rollups: `all` (id 0), or an agent's, user's, project's, team's or corpus's. */
 export interface RollupKey {

@@ -5,7 +5,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { TimeSpan } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
-import { eventsOfScope, type AnalyticsScope } from './analytics-scope.js';
+import type { AnalyticsScope } from './analytics-scope.js';
+import { eventsOfScope } from './scope-conditions.sql.js';
 import { cutAtHours } from './hour-spans.js';
 import { cutAtDays } from './rollup-plan.js';
 

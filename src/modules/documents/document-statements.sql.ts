@@ -2,12 +2,17 @@
 // chunks), compiled once (src/db/precompiled.ts) rather than built by Kysely each time: building
 // them cost the server more than running them. Those whose SQL follows what they write are compiled
 // once per shape: the columns an update sets, the rows an insert carries.
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { locksInOrder } from '../../db/dialects/postgres.js';
 import { precompiled, precompiledPer } from '../../db/precompiled.js';
 import type { Dialect } from '../../db/dialect.js';
-import type { DB } from '../../db/schema.js';
-import type { DocumentChange, DocumentEvent } from './documents.repo.js';
+import type { DB, DocumentEventsTable, DocumentsTable } from '../../db/schema.js';
+
+/** Fields of a document to change. */
+export type DocumentChange = Updateable<DocumentsTable>;
+
+/** A step change of a document, as the corpus's event log keeps it. */
+export type DocumentEvent = Omit<DocumentEventsTable, 'id'>;
 
 /** A document's chunks go before it is chunked again: in the transaction of every document processed, so compiled once. */
 export const chunksOfDocument = precompiled(2, (db: Kysely<DB>, organizationId: number, documentId: number) =>
