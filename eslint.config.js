@@ -13,7 +13,7 @@ const ENGINES = ['tools', 'guardrails', 'evaluation'];
 const REPOSITORY_FILES = ['src/db/**', 'src/repositories.ts', 'src/**/*.repo.ts', 'src/**/*.sql.ts'];
 
 /** `x.dialect.name === …`, `dialect.name !== …`, `switch (dialect.name)`: a branch on the database. */
-const DIALECT_NAME = "MemberExpression[property.name='name'][object.type='MemberExpression'][object.property.name='dialect'], MemberExpression[property.name='name'][object.name='dialect']";
+const DIALECT_NAME = "MemberExpression[property.name='name'][object.name=/dialect$/i], MemberExpression[property.name='name'][object.property.name=/dialect$/i]";
 const DIALECT_BRANCH = 'Branch on the dialect in src/db: give the Dialect (src/db/dialect.ts) what differs, and ask it.';
 
 export default tseslint.config(
