@@ -22,6 +22,7 @@ import { installStorableTextCheck } from './http/storable-text.js';
 import { installUnreadBodyClose } from './http/unread-body.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
+import { sharedSerializers } from './http/response-serializers.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onClose', async () => database.close());
