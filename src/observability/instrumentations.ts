@@ -4,6 +4,7 @@
 // - undici: a span per request made with Node's fetch. The egress client speaks node:http, which
 //   undici's channels do not see; its requests get their spans in src/net/egress-span.ts.
 // SQLite has no maintained instrumentation for better-sqlite3: src/db/sqlite-statement-spans.ts.
+import type { Attributes } from '@opentelemetry/api';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import pg from 'pg';
@@ -18,10 +19,19 @@ export function instrumentLibraries(): void {
   const postgres = new PgInstrumentation({ enabled: false, requireParentSpan: true, ignoreConnectSpans: true });
   postgres.setTracerProvider(requestTracerProvider);
   patchLoadedPg(postgres);
-  const fetches = new UndiciInstrumentation({ enabled: false, requireParentforSpans: true });
+  // Subscribes to undici's diagnostics channels as it is made: no patching, whenever fetch was loaded.
+  const fetches = new UndiciInstrumentation({ requireParentforSpans: true, startSpanHook: withoutQuery });
   fetches.setTracerProvider(requestTracerProvider);
-  // Subscribes to undici's diagnostics channels, which exist whenever the module was loaded.
-  fetches.enable();
+}
+
+/** The URL without its query, which may carry a key (as the egress client's spans record it). */
+function withoutQuery(request: { origin: string; path: string }): Attributes {
+  try {
+    const url = new URL(request.path, request.origin);
+    return { 'url.full': `${url.origin}${url.pathname}`, 'url.query': undefined };
+  } catch {
+    return {};
+  }
 }
 
 /**
