@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startTestApp } from './support/app.js';
-import { agentWith, createModelConfiguration } from './support/ask.js';
+import { agentWith, askStreaming, createModelConfiguration } from './support/ask.js';
 import { databaseKinds } from './support/databases.js';
 import { createUser } from './support/factories.js';
 import { FAKE_LLM_KEY, startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
@@ -105,13 +105,18 @@ describe.each(databaseKinds)('a trace of asking an agent (%s)', (kind) => {
     const question = 'What is the refund window for the secret project Nightingale?';
     const reply = await owner.api.post(`/api/v2/agents/${agent.id}/responses`, { query: question });
     expect(reply.status).toBe(201);
+    const streamed = await askStreaming(t.app, owner, agent.id, { query: question });
+    expect(streamed.status).toBe(200);
     await t.close();
 
     const { spans } = started;
     const names = JSON.stringify(spans.map((span) => span.name));
-    const ask = spans.find((span) => span.name === 'POST /api/v2/agents/:agent_id/responses');
-    expect(ask, names).toBeDefined();
+    const asks = spans.filter((span) => span.name === 'POST /api/v2/agents/:agent_id/responses');
+    expect(asks, names).toHaveLength(2);
     const childrenOf = (parent: OtlpSpan) => spans.filter((span) => span.parentSpanId === parent.spanId && span.traceId === parent.traceId);
+    // The answer sent as it is written has its model call in its trace too.
+    for (const ask of asks) expect(childrenOf(ask).map((span) => span.name), names).toContain('chat fake-model');
+    const ask = asks.find((span) => attribute(span.attributes, 'http.response.status_code') === 201);
     const children = childrenOf(ask!);
 
     const statement = kind === 'postgres' ? /^pg\.query:(SELECT|INSERT|UPDATE)/ : /^sqlite\.query:(SELECT|INSERT|UPDATE)/;
