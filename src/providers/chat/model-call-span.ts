@@ -63,9 +63,16 @@ async function* eventsWithinSpan(events: AsyncIterable<ChatEvent>, span: Span, w
   }
 }
 
-/** The model call's events, within a span when it is made for a traced request. */
+/**
+ * The model call's events, within a span when the call is made for a traced request. The span starts
+ * when the reading does, as the call does; untraced, the events are handed over as they are.
+ */
 export function traceModelCall(settings: ProviderModelSettings, request: ChatRequest, events: AsyncIterable<ChatEvent>): AsyncIterable<ChatEvent> {
-  const span = startModelCallSpan(settings, request);
-  if (span === undefined) return events;
-  return eventsWithinSpan(events, span, trace.setSpan(context.active(), span));
+  return {
+    [Symbol.asyncIterator]() {
+      const span = startModelCallSpan(settings, request);
+      if (span === undefined) return events[Symbol.asyncIterator]();
+      return eventsWithinSpan(events, span, trace.setSpan(context.active(), span))[Symbol.asyncIterator]();
+    },
+  };
 }
