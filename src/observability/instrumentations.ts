@@ -16,6 +16,7 @@ export function instrumentLibraries(): void {
   if (instrumented) return;
   instrumented = true;
   // Spans only below a request's span: the worker's polling and the pool's connections make none.
+  // Not enabled: enabling installs the require hooks, useless here (patchLoadedPg says why).
   const postgres = new PgInstrumentation({ enabled: false, requireParentSpan: true, ignoreConnectSpans: true });
   postgres.setTracerProvider(requestTracerProvider);
   patchLoadedPg(postgres);
