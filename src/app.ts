@@ -100,7 +100,13 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 export async function buildApp(config: Config): Promise<App> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, preparedStatements: config.databasePreparedStatements });
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    preparedStatements: config.databasePreparedStatements,
+    traced: config.observability.tracing !== undefined,
+  });
   const app = Fastify({
     logger: loggerOptions(config),
     // Fastify's two lines per request off: installRequestLog writes one, with the status and time.

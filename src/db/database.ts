@@ -14,6 +14,7 @@ import { readDirectly } from './precompiled.js';
 import { PreparingClient } from './prepared-statements.js';
 import { sqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
+import { withStatementSpans } from './sqlite-statement-spans.js';
 import { createPrivateFileIfMissing, makePrivateFolder } from '../storage/private-files.js';
 
 export interface Database {
@@ -34,15 +35,22 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Prepare the statements marked for it on each connection (src/db/prepared-statements.ts); default true. */
   preparedStatements?: boolean;
+  /**
+   * Tracing is on: SQLite statements get spans (sqlite-statement-spans.ts). PostgreSQL statements get
+   * theirs from the pg instrumentation (src/observability/instrumentations.ts).
+   */
+  traced?: boolean;
 }
 
 export const SQLITE_FILE_NAME = 'agent-platform.sqlite';
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.preparedStatements ?? true) : openSqlite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.preparedStatements ?? true)
+    : openSqlite(options.dataDir, options.traced ?? false);
 }
 
-function openSqlite(dataDir: string): Database {
+function openSqlite(dataDir: string, traced: boolean): Database {
   makePrivateFolder(dataDir);
   const file = join(dataDir, SQLITE_FILE_NAME);
   // Made 0600 here: SQLite would make it 0644 whatever the umask. Its -wal and -shm files take the
@@ -59,7 +67,7 @@ function openSqlite(dataDir: string): Database {
   // file is opened for it, which took a job's claim (three small sorts) from 14 to 37 µs.
   connection.pragma('temp_store = MEMORY');
   loadVectorExtension(connection);
-  const cached = withStatementCache(connection);
+  const cached = traced ? withStatementSpans(withStatementCache(connection), connection) : withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   readDirectly(db, cached);
   return {
