@@ -133,7 +133,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     mailSync,
     legacyListing: new LegacyListing(store, corpora),
     documentPages: new DocumentPages(store, corpora),
-    progress: new DocumentProgress(store, corpora),
+    progress: new DocumentProgress(store, corpora, database.notices),
     search,
     asks,
     datasets,

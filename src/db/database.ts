@@ -6,6 +6,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { Dialect } from './dialect.js';
+import { inProcessNotices, type Notices } from './notices.js';
+import { PostgresNotices } from './postgres-notices.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { sqliteDialect } from './dialects/sqlite.js';
 import { FULL_TEXT_SESSION_SETTINGS, runFullTextOn } from './full-text.js';
@@ -25,6 +27,8 @@ export interface Database {
   /** Answers whether the database takes a query now. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Wake-ups sent at commit to readers that follow rows (notices.ts). */
+  readonly notices: Notices;
   /** Connections of the PostgreSQL pools, for metrics; absent on SQLite (one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -74,6 +78,7 @@ function openSqlite(dataDir: string, traced: boolean): Database {
     db,
     dialect: sqliteDialect,
     description: `SQLite ${file}`,
+    notices: inProcessNotices,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -110,15 +115,17 @@ function openPostgres(url: string, poolMax: number, preparedStatements: boolean)
   const fullTextDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fullTextPool }) });
   runFullTextOn(db, fullTextDb);
   const where = new URL(url);
+  const notices = new PostgresNotices(url);
   return {
     db,
     dialect: postgresDialect,
     description: `PostgreSQL ${where.hostname}:${where.port || 5432}${where.pathname}`,
+    notices,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
     close: async () => {
-      await Promise.all([db.destroy(), fullTextDb.destroy()]);
+      await Promise.all([notices.close(), db.destroy(), fullTextDb.destroy()]);
     },
     poolStats: () => ({
       total: pool.totalCount + fullTextPool.totalCount,

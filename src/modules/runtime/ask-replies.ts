@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Actor } from '../auth/actor.js';
 import type { AgentResponseView } from '../chat/responses.schemas.js';
 import type { AskInput, AskService } from './ask.service.js';
-import { EventStreamWriter, sendEventStream } from './event-stream.js';
+import { EventStreamWriter, sendEventStream } from '../../http/server-sent-events.js';
 
 /** Aborted when the connection closes before the reply has been written whole. */
 export function clientGone(reply: FastifyReply): AbortSignal {
