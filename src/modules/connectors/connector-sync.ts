@@ -14,12 +14,10 @@ import { GraphError, ResyncRequired } from '../../connectors/graph/graph-errors.
 import { acquireGraphToken } from '../../connectors/graph/token.js';
 import type { CompleteJob, Job, JobHandler } from '../../jobs/job-types.js';
 import type { EgressClient } from '../../net/egress.js';
-import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
-import type { BlobStore } from '../../storage/blob-store.js';
 import { displayName } from '../documents/incoming.js';
-import { queueNewDocuments } from '../documents/pipeline/document-steps.js';
-import { createHash } from 'node:crypto';
+import type { DocumentIntake } from '../documents/intake.js';
 import { openClientSecret } from './connector-secrets.js';
 import type { ConnectorItem, ConnectorRow } from './connectors.repo.js';
 import { connectorSubject } from './sync-jobs.repo.js';
@@ -44,7 +42,8 @@ const FAILURES_SHOWN = 50;
 /** Item failures that end the sync rather than the item: the whole library is refused or out of reach. */
 const FATAL_CODES = new Set(['auth', 'throttled', 'upstream', 'unreachable']);
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** The connector's documents are written in the name of whoever linked it. */
+const ownerOf = (connector: ConnectorRow) => ({ organizationId: connector.organization_id, corpusId: connector.corpus_id, userId: connector.created_by });
 
 interface SyncRun {
   connector: ConnectorRow;
@@ -60,12 +59,11 @@ export class ConnectorSync implements JobHandler<'connector.sync'> {
 
   constructor(
     private readonly store: UnitOfWork,
-    private readonly blobs: BlobStore,
+    private readonly intake: DocumentIntake,
     private readonly secrets: SecretBox,
     private readonly egress: EgressClient,
     private readonly detectType: (bytes: Buffer) => string | undefined,
     private readonly options: ConnectorSyncOptions,
-    private readonly onEnqueued: () => void,
   ) {}
 
   // `stopping` is optional so that a worker which passes none still runs syncs (they then cannot be stopped midway).
@@ -191,54 +189,20 @@ export class ConnectorSync implements JobHandler<'connector.sync'> {
     await this.bringIn(connector, item, name, version, existing, bytes, type);
   }
 
-  /** Stores the file and writes its document (replacing the former one), its job, its item and its count together. */
+  /** Writes the item's document (in the place of the former one) with its item and its count, together. */
   private async bringIn(connector: ConnectorRow, item: DriveItem, name: string, version: string, existing: ConnectorItem | undefined, bytes: Buffer, type: string): Promise<void> {
-    const key = await this.blobs.put(bytes);
-    const at = now();
     const replaced = existing?.document_id ?? null;
-    let oldKey: string | null = null;
-    try {
-      oldKey = await this.store.transaction(async (repos) => {
-        const old = replaced === null ? null : await this.removeDocument(repos, connector, replaced, at);
-        const ids = await repos.documents.insertMany([
-          {
-            organization_id: connector.organization_id,
-            corpus_id: connector.corpus_id,
-            type,
-            source: name,
-            access_url: typeof item.webUrl === 'string' ? item.webUrl.slice(0, 2000) : null,
-            text: '',
-            tags: [],
-            upload_from: 'document_library',
-            step: 'queued',
-            content_hash: sha256(bytes),
-            file_key: key,
-            size_bytes: bytes.length,
-            created_on: at,
-            created_by: connector.created_by,
-            modified_on: at,
-            modified_by: connector.created_by,
-          },
-        ]);
-        const documentId = ids.get(key)!;
-        await queueNewDocuments(repos, connector.organization_id, connector.corpus_id, [documentId], at);
-        await repos.connectors.saveItem({ connector_id: connector.id, item_id: item.id, document_id: documentId, etag: version, name, seen_sync: connector.sync_number });
-        await repos.connectors.bump(connector.id, replaced === null ? 'sync_added' : 'sync_updated');
-        return old;
-      });
-    } catch (error) {
-      await this.blobs.delete(key).catch(() => undefined);
-      throw error;
-    }
-    this.onEnqueued();
-    if (oldKey !== null) await this.dropFile(connector, replaced!, oldKey);
+    const document = { bytes, type, source: name, accessUrl: typeof item.webUrl === 'string' ? item.webUrl.slice(0, 2000) : null, uploadFrom: 'document_library' as const };
+    await this.intake.replace(ownerOf(connector), replaced === null ? [] : [replaced], [document], async (repos, { admitted }) => {
+      await repos.connectors.saveItem({ connector_id: connector.id, item_id: item.id, document_id: admitted[0]!, etag: version, name, seen_sync: connector.sync_number });
+      await repos.connectors.bump(connector.id, replaced === null ? 'sync_added' : 'sync_updated');
+    });
   }
 
   /** An item that cannot be brought in: counted with why, its former document (now stale) removed, kept so that it is not fetched again until it changes. */
   private async failItem(connector: ConnectorRow, itemId: string, name: string, version: string, existing: ConnectorItem | undefined, reason: string): Promise<void> {
     const replaced = existing?.document_id ?? null;
-    const oldKey = await this.store.transaction(async (repos) => {
-      const old = replaced === null ? null : await this.removeDocument(repos, connector, replaced, now());
+    await this.intake.withdraw(ownerOf(connector), replaced === null ? [] : [replaced], async (repos) => {
       await repos.connectors.saveItem({ connector_id: connector.id, item_id: itemId, document_id: null, etag: version, name, seen_sync: connector.sync_number });
       await repos.connectors.bump(connector.id, 'sync_failed');
       const current = await repos.connectors.find(connector.organization_id, connector.id);
@@ -247,19 +211,14 @@ export class ConnectorSync implements JobHandler<'connector.sync'> {
         failures.push({ name, reason });
         await repos.connectors.update(connector.organization_id, connector.id, { sync_failures: JSON.stringify(failures) });
       }
-      return old;
     });
-    if (oldKey !== null) await this.dropFile(connector, replaced!, oldKey);
   }
 
   private async removeItem(connector: ConnectorRow, item: ConnectorItem): Promise<void> {
-    const oldKey = await this.store.transaction(async (repos) => {
-      const old = item.document_id === null ? null : await this.removeDocument(repos, connector, item.document_id, now());
+    await this.intake.withdraw(ownerOf(connector), item.document_id === null ? [] : [item.document_id], async (repos) => {
       await repos.connectors.deleteItem(connector.id, item.item_id);
       if (item.document_id !== null) await repos.connectors.bump(connector.id, 'sync_removed');
-      return old;
     });
-    if (oldKey !== null) await this.dropFile(connector, item.document_id!, oldKey);
   }
 
   /** After a full sync: items not seen in it are gone from the library or its scope. */
@@ -268,20 +227,6 @@ export class ConnectorSync implements JobHandler<'connector.sync'> {
       run.stopping.throwIfAborted();
       await this.removeItem(run.connector, item);
     }
-  }
-
-  /** Marks a document deleted and drops its chunks at once (it leaves retrieval now); answers its file's key. */
-  private async removeDocument(repos: Repositories, connector: ConnectorRow, documentId: number, at: string): Promise<string | null> {
-    const document = await repos.documents.findForProcessing(connector.organization_id, documentId);
-    if (!document || document.deleted_on !== null) return null;
-    await repos.documents.markDeleted(document, { at, by: connector.created_by });
-    return document.file_key;
-  }
-
-  /** The stored file of a removed document goes once the removal committed (a stray file costs only space). */
-  private async dropFile(connector: ConnectorRow, documentId: number, key: string): Promise<void> {
-    await this.blobs.delete(key).catch(() => undefined);
-    await this.store.repos.documents.updateInOrganization(connector.organization_id, documentId, { file_key: null });
   }
 
   /** Ends the sync: its outcome on the connector, the next scheduled sync queued, and the job done, together. */

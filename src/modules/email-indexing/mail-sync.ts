@@ -11,7 +11,6 @@
 // succeeds, since trying again at once would meet the same refusal. Its end queues the next scheduled
 // sync. Writes to the mailbox are guarded by its generation: a re-authorization during the sync makes
 // it stop without writing its cursor, token or outcome, and a sync of the new state is queued instead.
-import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { now } from '../../clock.js';
 import { MailError } from '../../email/mail-errors.js';
@@ -21,12 +20,10 @@ import { messageDocument, messageTitle } from '../../email/message-document.js';
 import type { CompleteJob, Job, JobHandler } from '../../jobs/job-types.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
-import type { BlobStore } from '../../storage/blob-store.js';
 import { displayName } from '../documents/incoming.js';
-import { queueNewDocuments } from '../documents/pipeline/document-steps.js';
+import type { DocumentIntake } from '../documents/intake.js';
 import { openRefreshToken, refreshTokenColumns } from './mailbox-secrets.js';
 import { foldersOf } from './mailbox.presenter.js';
-import { removeMailDocuments } from './mail-documents.js';
 import type { MailboxChange, MailboxRow } from './mailboxes.repo.js';
 import { queueNextScheduledSync } from './mailboxes.service.js';
 import { mailboxSubject } from '../connectors/sync-jobs.repo.js';
@@ -42,7 +39,8 @@ export interface MailSyncOptions {
 /** Failures of an attachment that end the sync rather than the attachment: the whole mailbox is out of reach. */
 const FATAL_CODES = new Set(['auth', 'throttled', 'upstream', 'unreachable']);
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** The mailbox's documents are written in the name of whoever linked it. */
+const ownerOf = (mailbox: MailboxRow) => ({ organizationId: mailbox.organization_id, corpusId: mailbox.corpus_id, userId: mailbox.created_by });
 
 interface NewPart {
   part: string;
@@ -57,7 +55,7 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
 
   constructor(
     private readonly store: UnitOfWork,
-    private readonly blobs: BlobStore,
+    private readonly intake: DocumentIntake,
     private readonly secrets: SecretBox,
     private readonly providers: MailProviders,
     private readonly detectType: (bytes: Buffer) => string | undefined,
@@ -190,50 +188,27 @@ export class MailSync implements JobHandler<'mailbox.sync'> {
     }
   }
 
-  /** Stores the files, then writes the message's documents, their jobs, items and counters together. */
+  /** Writes the message's documents with their items and counters, together. */
   private async bringIn(mailbox: MailboxRow, message: MailMessage, folder: string, parts: NewPart[], failed: number): Promise<void> {
-    const keys: string[] = [];
-    try {
-      for (const part of parts) keys.push(await this.blobs.put(part.bytes));
-      const at = now();
-      await this.store.transaction(async (repos) => {
-        const ids = await repos.documents.insertMany(
-          parts.map((part, index) => ({
-            organization_id: mailbox.organization_id,
-            corpus_id: mailbox.corpus_id,
-            type: part.type,
-            source: part.source,
-            access_url: message.webLink?.slice(0, 2000) ?? null,
-            text: '',
-            tags: [],
-            upload_from: 'email' as const,
-            step: 'queued' as const,
-            content_hash: sha256(part.bytes),
-            file_key: keys[index]!,
-            size_bytes: part.bytes.length,
-            created_on: at,
-            created_by: mailbox.created_by,
-            modified_on: at,
-            modified_by: mailbox.created_by,
-          })),
-        );
-        const documentIds = keys.map((key) => ids.get(key)!);
-        await queueNewDocuments(repos, mailbox.organization_id, mailbox.corpus_id, documentIds, at);
-        await repos.mailboxes.saveItems(
-          parts.map((part, index) => ({ mailbox_id: mailbox.id, message_id: message.id, part: part.part, folder, document_id: documentIds[index]!, seen_sync: mailbox.sync_number })),
-        );
-        await repos.mailboxes.bump(mailbox.id, 'sync_added', parts.length);
-        await repos.mailboxes.bump(mailbox.id, 'sync_failed', failed);
-      });
-    } catch (error) {
-      await Promise.all(keys.map((key) => this.blobs.delete(key).catch(() => undefined)));
-      throw error;
-    }
-    this.onEnqueued();
+    const accessUrl = message.webLink?.slice(0, 2000) ?? null;
+    const documents = parts.map((part) => ({ bytes: part.bytes, type: part.type, source: part.source, accessUrl, uploadFrom: 'email' as const }));
+    await this.intake.admit(ownerOf(mailbox), documents, async (repos, { admitted }) => {
+      await repos.mailboxes.saveItems(
+        parts.map((part, index) => ({ mailbox_id: mailbox.id, message_id: message.id, part: part.part, folder, document_id: admitted[index]!, seen_sync: mailbox.sync_number })),
+      );
+      await repos.mailboxes.bump(mailbox.id, 'sync_added', parts.length);
+      await repos.mailboxes.bump(mailbox.id, 'sync_failed', failed);
+    });
   }
 
+  /** A message leaving the corpus: its documents (its text and its attachments) withdrawn and its items removed, together. */
   private async removeMessage(mailbox: MailboxRow, messageId: string): Promise<void> {
-    await removeMailDocuments(this.store, this.blobs, mailbox, messageId);
+    const items = await this.store.repos.mailboxes.itemsOf(mailbox.id, messageId);
+    const documentIds = items.flatMap((item) => (item.document_id === null ? [] : [item.document_id]));
+    await this.intake.withdraw(ownerOf(mailbox), documentIds, async (repos, { withdrawn }) => {
+      await repos.mailboxes.bump(mailbox.id, 'sync_removed', withdrawn.length);
+      await repos.mailboxes.deleteItems(mailbox.id, messageId);
+    });
   }
 
   /** Writes to the mailbox unless it was authorized again since the sync began: the sync then stops. */
