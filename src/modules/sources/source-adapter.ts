@@ -3,7 +3,7 @@
 // The engine owns what every source shares: the sync's state and counters, its schedule, how a
 // provider's refusal ends it, and the job around it.
 import type { ConnectorSyncStatus } from '../../db/schema.js';
-import type { GraphErrorCode } from '../../connectors/graph/graph-errors.js';
+import type { GraphErrorCode } from './graph/graph-errors.js';
 import type { Job } from '../../jobs/job-types.js';
 import type { Repositories } from '../../repositories.js';
 import type { SyncSubject } from './sync-jobs.repo.js';

@@ -6,9 +6,9 @@
 // page being read is recorded as the sync goes, so a sync stopped midway goes on from that page and
 // re-applies nothing twice. A full sync (the first one, after another library or folder was chosen,
 // or after Graph answered 410 for the delta link) ends by removing every item it did not see.
-import { GraphClient, type DriveItem, type DriveLocation } from '../../../connectors/graph/graph-client.js';
-import { GraphError, ResyncRequired } from '../../../connectors/graph/graph-errors.js';
-import { acquireGraphToken } from '../../../connectors/graph/token.js';
+import { GraphClient, type DriveItem, type DriveLocation } from '../graph/graph-client.js';
+import { GraphError, ResyncRequired } from '../graph/graph-errors.js';
+import { acquireGraphToken } from '../graph/token.js';
 import type { EgressClient } from '../../../net/egress.js';
 import { displayName } from '../../documents/incoming.js';
 import { openClientSecret } from '../../connectors/connector-secrets.js';
@@ -19,7 +19,7 @@ import type { ConnectorChange } from '../../connectors/connectors.repo.js';
 import { endsTheSync, type SourceAdapter, type SyncContext, type SyncStateChange } from '../source-adapter.js';
 import type { AdapterDeps } from './adapter-deps.js';
 import { connectorSubject } from '../sync-jobs.repo.js';
-import { inScope, normalizeFolder, versionOf } from '../../connectors/library-scope.js';
+import { inScope, normalizeFolder, versionOf } from '../graph/library-scope.js';
 
 export interface ConnectorSyncOptions {
   /** The identity platform, e.g. https://login.microsoftonline.com */

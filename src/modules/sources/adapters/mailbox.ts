@@ -1,5 +1,5 @@
 // The mailbox adapter of the sources engine (../source-sync.ts): brings a mailbox's chosen folders
-// (Microsoft Graph) or labels (Gmail) into its corpus, through the provider's reader (src/email/:
+// (Microsoft Graph) or labels (Gmail) into its corpus, through the provider's reader (../mail/:
 // graph-mail.ts, gmail.ts). An access token comes from the sealed refresh token (a rotated one
 // replaces it; an empty one never does); the reader hands over pages of changes from the stored
 // cursor. A message not brought in yet becomes a document (its headers and text), and each of its
@@ -9,10 +9,10 @@
 // each page: a sync stopped midway goes on from there. A full listing ends by removing what it did
 // not see. A refused grant marks the mailbox reauthorization_required. Writes to the mailbox are
 // guarded by its generation: a re-authorization during the sync makes it stop (SyncSuperseded).
-import { MailError } from '../../../email/mail-errors.js';
-import type { MailProviders } from '../../../email/mail-providers.js';
-import type { MailChange, MailCursor, MailMessage, MailReader } from '../../../email/mail-reader.js';
-import { messageDocument, messageTitle } from '../../../email/message-document.js';
+import { MailError } from '../mail/mail-errors.js';
+import type { MailProviders } from '../mail/mail-providers.js';
+import type { MailChange, MailCursor, MailMessage, MailReader } from '../mail/mail-reader.js';
+import { messageDocument, messageTitle } from '../mail/message-document.js';
 import { displayName } from '../../documents/incoming.js';
 import { openRefreshToken, refreshTokenColumns } from '../../email-indexing/mailbox-secrets.js';
 import { foldersOf } from '../../email-indexing/mailbox.presenter.js';

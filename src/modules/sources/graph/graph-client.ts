@@ -2,10 +2,10 @@
 // drive (`/drives/{id}/root/delta`, or the site's default drive) and an item's content. 429 and 503
 // are tried again after the Retry-After Graph sends (bounded: a wait longer than maxWaitMs, or more
 // than maxRetries of them, ends the call as throttled); a 410 on a delta link is ResyncRequired.
-import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
-import type { EgressClient, EgressResponse } from '../../net/egress.js';
+import { EgressFailed, EgressRefused } from '../../../net/egress-errors.js';
+import type { EgressClient, EgressResponse } from '../../../net/egress.js';
 import { GraphError, ResyncRequired, codeOfStatus, graphMessage } from './graph-errors.js';
-import { isThrottled, retryAfterMs, throttledRetries, withRetries, type ThrottleOptions } from '../../providers/retry.js';
+import { isThrottled, retryAfterMs, throttledRetries, withRetries, type ThrottleOptions } from '../../../providers/retry.js';
 
 /** A drive item as delta pages describe it (only the members a sync reads). */
 export interface DriveItem {

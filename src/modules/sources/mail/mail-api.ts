@@ -3,10 +3,10 @@
 // as connectors are (a wait longer than maxWaitMs, or more than maxRetries of them, ends the call
 // as throttled). Statuses the caller reads itself (410 or 404 on an incremental position) come back
 // as `resync`; any other refusal is a MailError.
-import { graphMessage } from '../connectors/graph/graph-errors.js';
-import { isThrottled, retryAfterMs, throttledRetries, withRetries, type ThrottleOptions } from '../providers/retry.js';
-import { EgressFailed, EgressRefused } from '../net/egress-errors.js';
-import type { EgressClient, EgressResponse } from '../net/egress.js';
+import { graphMessage } from '../graph/graph-errors.js';
+import { isThrottled, retryAfterMs, throttledRetries, withRetries, type ThrottleOptions } from '../../../providers/retry.js';
+import { EgressFailed, EgressRefused } from '../../../net/egress-errors.js';
+import type { EgressClient, EgressResponse } from '../../../net/egress.js';
 import { MailError, MailResyncRequired, mailErrorOfStatus } from './mail-errors.js';
 
 export interface MailApiOptions extends ThrottleOptions {
