@@ -18,7 +18,7 @@ import { DocumentListingRepo } from './modules/documents/document-listing.repo.j
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ConnectorsRepo } from './modules/connectors/connectors.repo.js';
 import { MailboxesRepo } from './modules/email-indexing/mailboxes.repo.js';
-import { SyncJobsRepo } from './modules/connectors/sync-jobs.repo.js';
+import { SyncJobsRepo } from './modules/sources/sync-jobs.repo.js';
 import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
 import { FeedbackRepo } from './modules/chat/feedback.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
