@@ -22,6 +22,7 @@ import { installStorableTextCheck } from './http/storable-text.js';
 import { installUnreadBodyClose } from './http/unread-body.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
+import { sharedSerializers } from './http/response-serializers.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
@@ -99,7 +100,13 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 export async function buildApp(config: Config): Promise<App> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, preparedStatements: config.databasePreparedStatements });
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    preparedStatements: config.databasePreparedStatements,
+    traced: config.observability.tracing !== undefined,
+  });
   const app = Fastify({
     logger: loggerOptions(config),
     // Fastify's two lines per request off: installRequestLog writes one, with the status and time.
@@ -111,6 +118,7 @@ export async function buildApp(config: Config): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onClose', async () => database.close());

@@ -913,6 +913,7 @@ export type ConfigurationRow = Selectable<OrganizationConfigurationsTable>;
 export type LlmConfigurationRow = Selectable<LlmConfigurationsTable>;
 export type ChatThreadRow = Selectable<ChatThreadsTable>;
 export type AgentResponseRow = Selectable<AgentResponsesTable>;
+export type AgentResponseChange = Updateable<AgentResponsesTable>;
 export type ToolRow = Selectable<ToolsTable>;
 export type GuardrailRow = Selectable<GuardrailsTable>;
 export type ThreadAttachmentRow = Selectable<ThreadAttachmentsTable>;

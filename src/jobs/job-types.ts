@@ -10,11 +10,11 @@ export interface OrganizationJob {
 export interface JobPayloads {
   /** Takes a document through the pipeline, from the step its row records. */
   'document.process': OrganizationJob & { documentId: number };
-  /** Brings a corpus to match its document library (src/modules/connectors/connector-sync.ts). */
+  /** Brings a corpus to match its document library (src/modules/sources/adapters/graph-drive.ts). */
   'connector.sync': OrganizationJob & { connectorId: number };
   /** Answers and scores an evaluation's queries not yet answered (src/modules/evaluations/evaluation-runner.ts). */
   'evaluation.run': OrganizationJob & { evaluationId: number };
-  /** Brings a mailbox's new messages into its corpus (src/modules/email-indexing/mail-sync.ts). */
+  /** Brings a mailbox's new messages into its corpus (src/modules/sources/adapters/mailbox.ts). */
   'mailbox.sync': OrganizationJob & { mailboxId: number };
 }
 

@@ -81,21 +81,29 @@ export const PRECOMPILED_EVENTS = 8;
 /** Events of a document (SQLite). */
 export const insertEvents = insertOfRows<DocumentEvent>('document_events', ['corpus_id', 'document_id', 'step', 'is_failed', 'error', 'created_on']);
 
+/** The channel on which readers of a corpus's events are told of new ones (its id the payload; src/db/notices.ts). */
+export const DOCUMENT_EVENTS_CHANNEL = 'document_events';
+
 /**
  * PostgreSQL: events, however many, with the locks that keep a corpus's events in commit order
  * (locksInOrder) in the same statement: one round trip, and one statement prepared whatever the
  * number, each column bound as an array. The locks are taken by the filter, which runs once before
- * the first row, so before any id is drawn; the ids follow the order of the arrays.
+ * the first row, so before any id is drawn; the ids follow the order of the arrays. The statement
+ * notifies each corpus's readers too, which PostgreSQL delivers when the transaction commits.
  */
 const eventsInCommitOrder = precompiled(6, (db: Kysely<DB>, corpusIds: unknown, documentIds: unknown, steps: unknown, failed: unknown, errors: unknown, times: unknown) => {
   const statement = sql`
-    with ordered as materialized (${locksInOrder('document_events', sql`${corpusIds}::bigint[]`)})
-    insert into document_events (corpus_id, document_id, step, is_failed, error, created_on)
-    select corpus_id, document_id, step, is_failed, error, created_on
-    from unnest(${corpusIds}::bigint[], ${documentIds}::bigint[], ${steps}::text[], ${failed}::integer[], ${errors}::text[], ${times}::timestamptz[])
-      with ordinality as event(corpus_id, document_id, step, is_failed, error, created_on, position)
-    where (select count(*) from ordered) >= 0
-    order by position`;
+    with ordered as materialized (${locksInOrder('document_events', sql`${corpusIds}::bigint[]`)}),
+    inserted as (
+      insert into document_events (corpus_id, document_id, step, is_failed, error, created_on)
+      select corpus_id, document_id, step, is_failed, error, created_on
+      from unnest(${corpusIds}::bigint[], ${documentIds}::bigint[], ${steps}::text[], ${failed}::integer[], ${errors}::text[], ${times}::timestamptz[])
+        with ordinality as event(corpus_id, document_id, step, is_failed, error, created_on, position)
+      where (select count(*) from ordered) >= 0
+      order by position
+      returning corpus_id
+    )
+    select pg_notify(${sql.lit(DOCUMENT_EVENTS_CHANNEL)}, corpus_id::text) from (select distinct corpus_id from inserted) as corpus`;
   return { compile: () => statement.compile(db) };
 });
 

@@ -1,10 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { AtCommit } from '../../db/at-commit.js';
 import type { Dialect } from '../../db/dialect.js';
-import type { DB, DocumentStep, DocumentsTable } from '../../db/schema.js';
+import { notifyInProcess } from '../../db/notices.js';
+import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
 import { filteredDocuments, type CorpusScope, type DocumentFilter } from './document-listing.repo.js';
-import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage, type DocumentChange, type DocumentEvent } from './document-statements.sql.js';
+import { CHUNKS_PER_STATEMENT, chunksOfDocument, DOCUMENT_EVENTS_CHANNEL, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage, type DocumentChange, type DocumentEvent } from './document-statements.sql.js';
 import type { ListWindow } from '../../pagination.js';
 import { raiseSearchGenerations } from '../retrieval/search-generations.sql.js';
 
@@ -305,11 +306,20 @@ export class DocumentsRepo {
   }
 
   private async insertEvents(events: readonly DocumentEvent[]): Promise<void> {
-    // PostgreSQL: one statement however many, which takes the corpora's locks before drawing any id.
-    if (!this.dialect.oneWriterAtATime) await insertEventsInCommitOrder(this.db, events);
+    // PostgreSQL: one statement however many, which takes the corpora's locks before drawing any id,
+    // and notifies the corpora's readers at commit.
+    if (!this.dialect.oneWriterAtATime) {
+      await insertEventsInCommitOrder(this.db, events);
+      return;
+    }
     // SQLite, one writer at a time, has nothing to wait for: a document's few events in a statement compiled once.
-    else if (events.length <= PRECOMPILED_EVENTS) await insertEvents(this.db, events);
+    if (events.length <= PRECOMPILED_EVENTS) await insertEvents(this.db, events);
     else await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
+    // Readers are in this process, and told once the events are committed.
+    const corpusIds = new Set(events.map((event) => event.corpus_id));
+    const tellReaders = () => corpusIds.forEach((corpusId) => notifyInProcess(DOCUMENT_EVENTS_CHANNEL, String(corpusId)));
+    if (this.atCommit === undefined) tellReaders();
+    else this.atCommit.afterCommit(tellReaders);
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */

@@ -1,7 +1,7 @@
 // Which drive items a connector brings in: files (not folders) that are not deleted and lie in its
 // folder or below. Graph writes an item's place as parentReference.path, `/drive/root:/A/B` (or
 // `/drives/{id}/root:/A/B`), percent-encoded in places; SharePoint compares paths without case.
-import type { DriveItem } from '../../connectors/graph/graph-client.js';
+import type { DriveItem } from './graph-client.js';
 
 /** "Policies/HR/" → "/policies/hr"; null or "/" → "" (the whole library). */
 export function normalizeFolder(folder: string | null): string {

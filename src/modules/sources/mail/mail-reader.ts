@@ -1,7 +1,7 @@
 // What a mail sync reads, whatever the provider: pages of changes (a message present in scope, or
 // gone from it), each page followed by the position to go on from, and a message's attachments on
 // demand. graph-mail.ts (Microsoft 365) and gmail.ts (Google) read their APIs into these terms;
-// the sync (src/modules/email-indexing/mail-sync.ts) applies them to the corpus.
+// the sync (../adapters/mailbox.ts) applies them to the corpus.
 
 export interface MailMessage {
   id: string;

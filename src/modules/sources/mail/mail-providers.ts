@@ -1,8 +1,8 @@
 // The two mail providers as the settings configure them: each one's OAuth client, its API, its
 // reader of changes, and the identity of the mailbox a token opens.
-import type { EmailIndexingSettings, MailProviderSettings } from '../config.js';
-import type { MailProvider } from '../db/schema.js';
-import type { EgressClient } from '../net/egress.js';
+import type { EmailIndexingSettings, MailProviderSettings } from '../../../config.js';
+import type { MailProvider } from '../../../db/schema.js';
+import type { EgressClient } from '../../../net/egress.js';
 import { GmailReader } from './gmail.js';
 import { GraphMailReader } from './graph-mail.js';
 import { MailApi, type MailApiOptions } from './mail-api.js';

@@ -8,7 +8,7 @@
 // (not the address itself): the state travels through the provider and the browser's history, and a
 // plain hash of an address could be checked against a list of guesses.
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { sameText } from '../secrets/same-text.js';
+import { sameText } from '../../../secrets/same-text.js';
 
 export interface StatePayload {
   nonce: string;

@@ -3,10 +3,10 @@
 // authorization URL, the code exchanged for tokens, and access tokens from the refresh token.
 // The state is ours (signed-state.ts): it is checked before anything here runs.
 import * as oauth from 'oauth4webapi';
-import type { MailProviderSettings } from '../config.js';
-import type { MailProvider } from '../db/schema.js';
-import { EgressFailed, EgressRefused } from '../net/egress-errors.js';
-import type { EgressClient } from '../net/egress.js';
+import type { MailProviderSettings } from '../../../config.js';
+import type { MailProvider } from '../../../db/schema.js';
+import { EgressFailed, EgressRefused } from '../../../net/egress-errors.js';
+import type { EgressClient } from '../../../net/egress.js';
 import { egressFetch } from './egress-fetch.js';
 import { MailError } from './mail-errors.js';
 

@@ -2,9 +2,10 @@
 // drive (`/drives/{id}/root/delta`, or the site's default drive) and an item's content. 429 and 503
 // are tried again after the Retry-After Graph sends (bounded: a wait longer than maxWaitMs, or more
 // than maxRetries of them, ends the call as throttled); a 410 on a delta link is ResyncRequired.
-import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
-import type { EgressClient, EgressResponse } from '../../net/egress.js';
+import { EgressFailed, EgressRefused } from '../../../net/egress-errors.js';
+import type { EgressClient, EgressResponse } from '../../../net/egress.js';
 import { GraphError, ResyncRequired, codeOfStatus, graphMessage } from './graph-errors.js';
+import { isThrottled, retryAfterMs, throttledRetries, withRetries, type ThrottleOptions } from '../../../providers/retry.js';
 
 /** A drive item as delta pages describe it (only the members a sync reads). */
 export interface DriveItem {
@@ -32,26 +33,9 @@ export interface DeltaPage {
 /** Where a library is: a drive by id, or a site's default document library. */
 export type DriveLocation = { driveId: string } | { siteId: string };
 
-export interface GraphClientOptions {
-  /** Waits `ms` (Retry-After); injected so tests do not sleep. Rejects when `signal` aborts. */
-  wait(ms: number, signal?: AbortSignal): Promise<void>;
-  maxRetries: number;
-  maxWaitMs: number;
-  signal?: AbortSignal;
-  /** Milliseconds since the epoch, for a Retry-After given as a date. */
-  now(): number;
-}
+export type GraphClientOptions = ThrottleOptions;
 
 const PAGE_BYTES = 20 * 1024 * 1024;
-
-/** The delay a Retry-After header asks for, in ms; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | string[] | undefined, nowMs: number): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
 
 export class GraphClient {
   private readonly base: string;
@@ -107,21 +91,18 @@ export class GraphClient {
     if (!url.startsWith(`${this.base}/`)) throw new GraphError('bad_response', 'Graph answered a paging link outside its own address');
   }
 
-  private async send(url: string, maxBytes: number, isDelta: boolean): Promise<EgressResponse> {
-    for (let attempt = 0; ; attempt++) {
-      const response = await this.request(url, maxBytes);
-      if (response.status < 300) return response;
-      if (isDelta && response.status === 410) throw new ResyncRequired(graphMessage(response.body) || 'The delta link expired');
-      if (response.status === 429 || response.status === 503) {
-        const delay = retryAfterMs(response.headers['retry-after'], this.options.now()) ?? 1000 * 2 ** attempt;
-        if (attempt < this.options.maxRetries && delay <= this.options.maxWaitMs) {
-          await this.options.wait(delay, this.options.signal);
-          continue;
-        }
-      }
+  private send(url: string, maxBytes: number, isDelta: boolean): Promise<EgressResponse> {
+    const refusal = (response: EgressResponse) => {
       const detail = graphMessage(response.body);
-      throw new GraphError(codeOfStatus(response.status), `Graph answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
-    }
+      return new GraphError(codeOfStatus(response.status), `Graph answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
+    };
+    return withRetries<EgressResponse, EgressResponse>(async () => {
+      const response = await this.request(url, maxBytes);
+      if (response.status < 300) return { value: response };
+      if (isDelta && response.status === 410) throw new ResyncRequired(graphMessage(response.body) || 'The delta link expired');
+      if (isThrottled(response.status)) return { failure: response, retryAfterMs: retryAfterMs(response.headers['retry-after'], this.options.now()) };
+      throw refusal(response);
+    }, throttledRetries(this.options, refusal));
   }
 
   private async request(url: string, maxBytes: number): Promise<EgressResponse> {

@@ -1,5 +1,5 @@
 // The sync jobs of a synced source (a connector, a mailbox) on the jobs table, for the schedule both
-// share (sync-schedule.ts): the source's waiting job brought forward, looked for, or dropped.
+// share (schedule.ts): the source's waiting job brought forward, looked for, or dropped.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 

@@ -3,7 +3,7 @@
 // authority's metadata is given to MSAL rather than discovered, so the only request is the token
 // endpoint's: `{login}/{tenant}/oauth2/v2.0/token`.
 import { AuthError, ConfidentialClientApplication, ServerError } from '@azure/msal-node';
-import type { EgressClient } from '../../net/egress.js';
+import type { EgressClient } from '../../../net/egress.js';
 import { GraphError } from './graph-errors.js';
 import { egressNetworkModule } from './msal-network.js';
 

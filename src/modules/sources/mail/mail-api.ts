@@ -3,21 +3,15 @@
 // as connectors are (a wait longer than maxWaitMs, or more than maxRetries of them, ends the call
 // as throttled). Statuses the caller reads itself (410 or 404 on an incremental position) come back
 // as `resync`; any other refusal is a MailError.
-import { graphMessage } from '../connectors/graph/graph-errors.js';
-import { retryAfterMs } from '../connectors/graph/graph-client.js';
-import { EgressFailed, EgressRefused } from '../net/egress-errors.js';
-import type { EgressClient } from '../net/egress.js';
+import { graphMessage } from '../graph/graph-errors.js';
+import { isThrottled, retryAfterMs, throttledRetries, withRetries, type ThrottleOptions } from '../../../providers/retry.js';
+import { EgressFailed, EgressRefused } from '../../../net/egress-errors.js';
+import type { EgressClient, EgressResponse } from '../../../net/egress.js';
 import { MailError, MailResyncRequired, mailErrorOfStatus } from './mail-errors.js';
 
-export interface MailApiOptions {
-  /** Waits `ms` (Retry-After); injected so tests do not sleep. Rejects when `signal` aborts. */
-  wait(ms: number, signal?: AbortSignal): Promise<void>;
-  maxRetries: number;
-  maxWaitMs: number;
+export interface MailApiOptions extends ThrottleOptions {
   /** Largest answer read (an attachment's JSON carries its bytes). */
   maxBytes: number;
-  signal?: AbortSignal;
-  now(): number;
 }
 
 export class MailApi {
@@ -41,26 +35,23 @@ export class MailApi {
   /** The JSON answer of a GET; `resyncOn` statuses throw MailResyncRequired. */
   async getJson<T>(url: string, resyncOn: readonly number[] = [], headers: Record<string, string> = {}): Promise<T> {
     this.requireOwnUrl(url);
-    for (let attempt = 0; ; attempt++) {
+    const refusal = (response: EgressResponse) => {
+      const detail = graphMessage(response.body);
+      return mailErrorOfStatus(response.status, `${this.label} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
+    };
+    return withRetries<T, EgressResponse>(async () => {
       const response = await this.request(url, headers);
       if (response.status < 300) {
         try {
-          return JSON.parse(response.body.toString('utf8')) as T;
+          return { value: JSON.parse(response.body.toString('utf8')) as T };
         } catch {
           throw new MailError('bad_response', `${this.label} answered something that is not JSON`, response.status);
         }
       }
-      const detail = graphMessage(response.body);
-      if (resyncOn.includes(response.status)) throw new MailResyncRequired(detail || `HTTP ${response.status}`);
-      if (response.status === 429 || response.status === 503) {
-        const delay = retryAfterMs(response.headers['retry-after'], this.options.now()) ?? 1000 * 2 ** attempt;
-        if (attempt < this.options.maxRetries && delay <= this.options.maxWaitMs) {
-          await this.options.wait(delay, this.options.signal);
-          continue;
-        }
-      }
-      throw mailErrorOfStatus(response.status, `${this.label} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
-    }
+      if (resyncOn.includes(response.status)) throw new MailResyncRequired(graphMessage(response.body) || `HTTP ${response.status}`);
+      if (isThrottled(response.status)) return { failure: response, retryAfterMs: retryAfterMs(response.headers['retry-after'], this.options.now()) };
+      throw refusal(response);
+    }, throttledRetries(this.options, refusal));
   }
 
   private async request(url: string, headers: Record<string, string>) {

@@ -1,7 +1,7 @@
 // The fetch function oauth4webapi is given (its customFetch option): every token request goes through
 // the egress client, so the token endpoints obey the same address rules, deadlines and byte caps as
 // every other outbound call of the server.
-import type { EgressClient } from '../net/egress.js';
+import type { EgressClient } from '../../../net/egress.js';
 
 const TOKEN_RESPONSE_BYTES = 256 * 1024;
 

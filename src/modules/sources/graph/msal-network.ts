@@ -3,7 +3,7 @@
 // MSAL insists on https authorities; a login base configured as http (a fake identity platform on
 // loopback in the tests) is reached by mapping MSAL's https URL of that host onto the configured origin.
 import type { INetworkModule, NetworkRequestOptions, NetworkResponse } from '@azure/msal-node';
-import type { EgressClient } from '../../net/egress.js';
+import type { EgressClient } from '../../../net/egress.js';
 
 const TOKEN_RESPONSE_BYTES = 256 * 1024;
 

@@ -1,8 +1,8 @@
 // Why a mail provider (its token endpoint, Graph or the Gmail API) refused a sync, in the terms a
-// mailbox's state shows. The codes are the connectors' (src/connectors/graph/graph-errors.ts), so
+// mailbox's state shows. The codes are the connectors' (../graph/graph-errors.ts), so
 // that an administrator reads one vocabulary; `revoked` marks a refused grant: the mailbox then
 // needs its owner to authorize again.
-import { codeOfStatus, type GraphErrorCode } from '../connectors/graph/graph-errors.js';
+import { codeOfStatus, type GraphErrorCode } from '../graph/graph-errors.js';
 
 export class MailError extends Error {
   constructor(
