@@ -18,10 +18,12 @@ ENV npm_config_build_from_source=true \
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The image runs Node 24: the Node 20 driver is left out of it.
+# The image runs Node 24: the Node 20 driver is left out of it. recheck's Java build (23 MB) is left
+# out too: recheck runs it only where its native build is missing and a `java` is installed, and the
+# image has no Java (docs/guardrails.md, "Patterns").
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf node_modules/better-sqlite3-node20 \
+ && rm -rf node_modules/better-sqlite3-node20 node_modules/recheck-jar \
  && npm cache clean --force
 
 # ---- run: the compiled server and its production dependencies, as an unprivileged user -------

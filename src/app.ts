@@ -23,6 +23,7 @@ import { installUnreadBodyClose } from './http/unread-body.js';
 import { installResponseSchemaCheck } from './http/response-schema-check.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
+import { sharedSerializers } from './http/response-serializers.js';
 import type { Actor } from './modules/auth/actor.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
@@ -100,7 +101,13 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 export async function buildApp(config: Config): Promise<App> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, preparedStatements: config.databasePreparedStatements });
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    preparedStatements: config.databasePreparedStatements,
+    traced: config.observability.tracing !== undefined,
+  });
   const app = Fastify({
     logger: loggerOptions(config),
     // Fastify's two lines per request off: installRequestLog writes one, with the status and time.
@@ -112,6 +119,7 @@ export async function buildApp(config: Config): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onClose', async () => database.close());
@@ -228,6 +236,6 @@ export async function buildApp(config: Config): Promise<App> {
  */
 async function startWorker(app: App): Promise<void> {
   if (!app.config.worker.inProcess) return;
-  if (app.database.dialect.name === 'sqlite') await app.services.store.repos.jobs.releaseAllLeases(new Date().toISOString());
+  if (!app.database.dialect.sharedByProcesses) await app.services.store.repos.jobs.releaseAllLeases(new Date().toISOString());
   app.services.worker.start();
 }

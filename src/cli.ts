@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // agent-platform [serve] | worker | migrate | backup --to <file> | create-api-key --email <address> [--name <name>] | reseal-secrets
+//   | reset-password <email> | create-owner [--email <address>] | --version
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { chooseNewPassword, type PasswordOptions } from './cli/password-input.js';
+import { createOwner, resetPassword } from './cli/owner-recovery.js';
 import { backupSqlite } from './db/backup.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createApiKeyForUser } from './modules/auth/api-key-cli.js';
 import { resealSecrets } from './modules/llm/reseal-cli.js';
+import { DEFAULT_ADMIN_EMAIL } from './modules/organizations/first-start.js';
 import { startServer, startWorkerProcess } from './server.js';
+import { SERVER_VERSION } from './version.js';
 
 const USAGE = `Usage: agent-platform [command]
 
@@ -21,6 +26,18 @@ Commands:
                                           Create an API key for a user and print it once
   reseal-secrets                          Seal every stored provider key, tool and connector secret with the current SECRET_KEY
                                           (after a rotation; former keys in SECRET_KEY_PREVIOUS)
+  reset-password <email> [--password-stdin | --password-env <NAME>]
+                                          Give a user a new password and end their sessions; without a
+                                          password given, one is generated and printed once
+  create-owner [--email <address>] [--password-stdin | --password-env <NAME>]
+                                          Make an active owner again when the owner is locked out: a new
+                                          owner of the first organization, or an existing user reactivated
+                                          and made owner. E-mail: ADMIN_EMAIL by default; password:
+                                          ADMIN_PASSWORD by default, else generated and printed once
+
+Options:
+  -v, --version                           Print the version
+  -h, --help                              Print this help
 
 Configuration comes from the environment and the .env file of the working folder (the environment
 wins); see the README.`;
@@ -50,15 +67,55 @@ async function backup(config: Config, to: string | undefined): Promise<number> {
   return 0;
 }
 
+async function resetPasswordCommand(config: Config, email: string | undefined, options: PasswordOptions): Promise<number> {
+  if (!email) {
+    process.stderr.write('reset-password needs the e-mail of the user: reset-password <email>\n');
+    return 2;
+  }
+  const { password, generated } = await chooseNewPassword(options);
+  await resetPassword(config, email, password);
+  process.stdout.write(`Reset the password of ${email.toLowerCase()}; every session of theirs has ended.\n`);
+  if (generated) process.stdout.write(`New password (shown this once): ${password}\n`);
+  return 0;
+}
+
+const OWNER_OUTCOMES = {
+  'first-start': (email: string) => `Created the organization and its owner ${email}.`,
+  created: (email: string) => `Created the owner ${email} in the first organization.`,
+  restored: (email: string) => `${email} is an active owner again.`,
+} as const;
+
+async function createOwnerCommand(config: Config, email: string | undefined, options: PasswordOptions): Promise<number> {
+  const address = (email ?? config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const { password, generated } = await chooseNewPassword(options, config.adminPassword);
+  const outcome = await createOwner(config, address, password);
+  process.stdout.write(`${OWNER_OUTCOMES[outcome](address)} Every earlier session of theirs has ended.\n`);
+  if (generated) process.stdout.write(`Password (shown this once): ${password}\n`);
+  else process.stdout.write(`Sign in with ${options['password-stdin'] || options['password-env'] ? 'the password given' : 'ADMIN_PASSWORD'}.\n`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      to: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      'password-env': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
   });
   const command = positionals[0] ?? 'serve';
   if (values.help || command === 'help') {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`${SERVER_VERSION}\n`);
     return 0;
   }
   const config = loadConfig();
@@ -83,6 +140,10 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${key}\n`);
       return 0;
     }
+    case 'reset-password':
+      return resetPasswordCommand(config, positionals[1] ?? values.email, values);
+    case 'create-owner':
+      return createOwnerCommand(config, values.email, values);
     case 'reseal-secrets': {
       const outcome = await resealSecrets(config);
       process.stdout.write(`Re-sealed ${outcome.resealed} key(s); ${outcome.current} already sealed with the current key.\n`);

@@ -18,7 +18,7 @@ import { DocumentListingRepo } from './modules/documents/document-listing.repo.j
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ConnectorsRepo } from './modules/connectors/connectors.repo.js';
 import { MailboxesRepo } from './modules/email-indexing/mailboxes.repo.js';
-import { SyncJobsRepo } from './modules/connectors/sync-jobs.repo.js';
+import { SyncJobsRepo } from './modules/sources/sync-jobs.repo.js';
 import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
 import { FeedbackRepo } from './modules/chat/feedback.repo.js';
 import { ResponsesRepo } from './modules/chat/responses.repo.js';
@@ -107,7 +107,8 @@ export interface UnitOfWork {
   readonly repos: Repositories;
   /**
    * Runs the work in one transaction: all of it commits, or none of it when the work throws. What its
-   * repositories leave to the end (AtCommit: a corpus's events) is written after the work, before the commit.
+   * repositories leave to the end (AtCommit: a corpus's events) is written after the work, before the commit;
+   * what they tell of it (AtCommit.afterCommit), after the commit.
    */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /**
@@ -125,13 +126,16 @@ export interface UnitOfWork {
 
 export function unitOfWork(database: Database): UnitOfWork {
   const { db, dialect } = database;
-  const transaction = <T>(work: (repos: Repositories) => Promise<T>) =>
-    db.transaction().execute(async (trx) => {
-      const atCommit = new AtCommit();
+  const transaction = async <T>(work: (repos: Repositories) => Promise<T>) => {
+    const atCommit = new AtCommit();
+    const value = await db.transaction().execute(async (trx) => {
       const value = await work(bindRepositories(trx, dialect, atCommit));
       await atCommit.run();
       return value;
     });
+    atCommit.committed();
+    return value;
+  };
   return {
     repos: bindRepositories(db, dialect),
     transaction,

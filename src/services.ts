@@ -14,20 +14,18 @@ import { HistoryService } from './modules/agents/history.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { BuilderService } from './modules/builder/builder.service.js';
 import { AgentImagesService } from './modules/agent-images/agent-images.service.js';
-import { createImageGenerator } from './providers/images/image-generator.js';
+import { createImageGenerator } from './providers/images/create-image-generator.js';
 import { ChatLogsService } from './modules/chat/chat-logs.service.js';
 import { FeedbackService } from './modules/chat/feedback.service.js';
 import { ResponsesService } from './modules/chat/responses.service.js';
 import { ThreadsService } from './modules/chat/threads.service.js';
-import { ConnectorSync } from './modules/connectors/connector-sync.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
-import { MailProviders } from './email/mail-providers.js';
-import { StateSigner } from './email/signed-state.js';
 import { EmailAuthorizationService } from './modules/email-indexing/email-authorization.service.js';
-import { MailSync } from './modules/email-indexing/mail-sync.js';
+import { GraphDriveAdapter, MailboxAdapter, MailProviders, SourceSync, StateSigner } from './modules/sources/index.js';
 import { MailboxesService } from './modules/email-indexing/mailboxes.service.js';
 import { CorporaService } from './modules/corpora/corpora.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
+import { DocumentIntake } from './modules/documents/intake.js';
 import { LegacyListing } from './modules/documents/legacy-listing.js';
 import { DocumentPages } from './modules/documents/document-pages.js';
 import { DocumentProgress } from './modules/documents/progress-events.js';
@@ -46,7 +44,7 @@ import { TeamsService } from './modules/teams/teams.service.js';
 import { ToolsService } from './modules/tools/tools.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { createEgressClient } from './net/egress.js';
-import { createEmbedder } from './providers/embeddings/embedder.js';
+import { createEmbedder } from './providers/embeddings/create-embedder.js';
 import { DatasetsService } from './modules/evaluations/datasets.service.js';
 import { EvaluationProgress } from './modules/evaluations/evaluation-progress.js';
 import { EvaluationRunner } from './modules/evaluations/evaluation-runner.js';
@@ -57,7 +55,7 @@ import { unitOfWork } from './repositories.js';
 import { resolveSecretKey } from './secret-key.js';
 import { SecretBox } from './secrets/secret-box.js';
 import type { BlobStore } from './storage/blob-store.js';
-import type { ToolDeps } from './tools/tool-deps.js';
+import type { ToolDeps } from './tools/index.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
   const store = unitOfWork(database);
@@ -70,10 +68,21 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const ingestion = createIngestion();
   const processor = new DocumentProcessor(store, blobs, ingestion, vectors, (document, reason) => notifications.documentFailed(document, reason));
   const secrets = new SecretBox(resolveSecretKey(config), config.secretKeyPrevious);
-  const connectorSync = new ConnectorSync(store, blobs, secrets, egress, detectDocumentType, { ...config.connectors, maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }, () => worker.wake());
+  // The one writer of documents, whatever brings them (uploads build theirs in DocumentsService).
+  const intake = new DocumentIntake(store, blobs, () => worker.wake());
+  const sourceDeps = { store, intake, secrets, detectType: detectDocumentType };
+  const connectorSync = new SourceSync(
+    store,
+    new GraphDriveAdapter(sourceDeps, egress, { ...config.connectors, maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }),
+    () => worker.wake(),
+  );
   const corpora = new CorporaService(store, blobs, () => vectors.mode);
   const mailProviders = new MailProviders(config.emailIndexing, egress);
-  const mailSync = new MailSync(store, blobs, secrets, mailProviders, detectDocumentType, { maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }, () => worker.wake());
+  const mailSync = new SourceSync(
+    store,
+    new MailboxAdapter(sourceDeps, mailProviders, { maxFileBytes: config.limits.uploadFileBytes, maxRetries: 4, maxWaitMs: 120_000 }),
+    () => worker.wake(),
+  );
   const responses = new ResponsesService(store);
   const search = new SearchService(store, corpora, vectors, log);
   const llm = new LlmConfigurationsService(store, secrets, egress, { timeoutMs: config.limits.llmTimeoutMs, maxRetries: 2 });
@@ -133,7 +142,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     mailSync,
     legacyListing: new LegacyListing(store, corpora),
     documentPages: new DocumentPages(store, corpora),
-    progress: new DocumentProgress(store, corpora),
+    progress: new DocumentProgress(store, corpora, database.notices),
     search,
     asks,
     datasets,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { AnalyticsScope } from '../src/modules/analytics/analytics-scope.js';
-import { aggregatePerSpanByHour } from '../src/modules/analytics/per-hour.js';
+import { aggregatePerSpanByHour } from '../src/modules/analytics/per-hour.sql.js';
 import { planRollupReads } from '../src/modules/analytics/rollup-plan.js';
 import { up as addDailyRollups } from '../src/db/migrations/2026_11_24_0019_usage_daily_rollups.js';
 import { bucketRange, type Interval } from '../src/modules/analytics/time-buckets.js';

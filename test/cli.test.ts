@@ -6,10 +6,12 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { sqliteDriver } from '../src/db/sqlite-driver.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { OWNER_EMAIL, OWNER_PASSWORD, startTestApp, type TestApp } from './support/app.js';
 import { startCliServer } from './support/cli-server.js';
+import { createScratchDatabase, databaseKinds } from './support/databases.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agent-platform-cli-'));
 const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: 'cli@example.com', ADMIN_PASSWORD: 'a password for the cli', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10' };
@@ -59,6 +61,15 @@ describe('agent-platform command line', () => {
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('LOG_LEVEL');
   });
+
+  it('--version and -v print the version of package.json', () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = run([flag], { PORT: 'x' });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toBe(`${version}\n`);
+    }
+  }, 90_000);
 
   it('an unknown command prints the usage', () => {
     const result = run(['frobnicate']);
@@ -163,6 +174,126 @@ describe('agent-platform command line', () => {
       }
       server.kill('SIGTERM');
       expect(await exited).toBe(0);
+    }
+  }, 90_000);
+});
+
+describe.each(databaseKinds)('the way back from a lost owner password, on %s', (kind) => {
+  // Set by the tests that start the real app beside the command line.
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined!;
+  });
+
+  /** The command line on the test app's database, as an administrator runs it beside the server. */
+  function runOn(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
+    const cliEnv: Record<string, string | undefined> = { ...env, DATA_DIR: t.scratch.dataDir, DATABASE_URL: t.scratch.databaseUrl, ADMIN_EMAIL: OWNER_EMAIL, ADMIN_PASSWORD: undefined, ...options.env };
+    if (cliEnv.DATABASE_URL === undefined) delete cliEnv.DATABASE_URL;
+    return spawnSync(process.execPath, [...cli, ...args], { env: cliEnv, input: options.input ?? '', encoding: 'utf8', timeout: 60_000 });
+  }
+
+  async function login(email: string, password: string): Promise<string | undefined> {
+    const reply = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email, password } });
+    return reply.statusCode === 200 ? (reply.json().data.token as string) : undefined;
+  }
+
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('reset-password prints a generated password once and ends the sessions of the user', async () => {
+    t = await startTestApp(kind, { LIMIT_LOGINS_PER_MINUTE: '1000' });
+    const session = (await login(OWNER_EMAIL, OWNER_PASSWORD))!;
+    expect((await me(session)).statusCode).toBe(200);
+
+    const reset = runOn(['reset-password', OWNER_EMAIL.toUpperCase()]);
+    expect(reset.status, reset.stderr).toBe(0);
+    const password = /shown this once\): (\S+)/.exec(reset.stdout)![1]!;
+    expect(password.length).toBeGreaterThanOrEqual(12);
+
+    // The running server sees the change at its next request.
+    expect((await me(session)).statusCode).toBe(401);
+    expect(await login(OWNER_EMAIL, OWNER_PASSWORD)).toBeUndefined();
+    expect(await login(OWNER_EMAIL, password)).toBeDefined();
+  }, 90_000);
+
+  it('reset-password reads the password from stdin or from a variable named on the command line', async () => {
+    t = await startTestApp(kind, { LIMIT_LOGINS_PER_MINUTE: '1000' });
+    const piped = runOn(['reset-password', OWNER_EMAIL, '--password-stdin'], { input: 'a password from stdin\n' });
+    expect(piped.status, piped.stderr).toBe(0);
+    expect(piped.stdout).not.toContain('shown this once');
+    expect(await login(OWNER_EMAIL, 'a password from stdin')).toBeDefined();
+
+    const named = runOn(['reset-password', OWNER_EMAIL, '--password-env', 'THE_NEW_PASSWORD'], { env: { THE_NEW_PASSWORD: 'a password from a variable' } });
+    expect(named.status, named.stderr).toBe(0);
+    expect(await login(OWNER_EMAIL, 'a password from a variable')).toBeDefined();
+  }, 180_000);
+
+  it('reset-password refuses an unknown e-mail, a short password and an unset variable, changing nothing', async () => {
+    t = await startTestApp(kind, { LIMIT_LOGINS_PER_MINUTE: '1000' });
+    const unknown = runOn(['reset-password', 'nobody@example.com']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No user with e-mail nobody@example.com');
+    const short = runOn(['reset-password', OWNER_EMAIL, '--password-stdin'], { input: 'short' });
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain('at least 12 characters');
+    const unset = runOn(['reset-password', OWNER_EMAIL, '--password-env', 'NOT_SET_ANYWHERE']);
+    expect(unset.status).toBe(1);
+    expect(unset.stderr).toContain('NOT_SET_ANYWHERE is not set');
+    expect(runOn(['reset-password']).status).toBe(2);
+    expect(await login(OWNER_EMAIL, OWNER_PASSWORD)).toBeDefined();
+  }, 180_000);
+
+  it('create-owner makes the deactivated owner an active owner again, and a new address a new owner', async () => {
+    t = await startTestApp(kind, { LIMIT_LOGINS_PER_MINUTE: '1000' });
+    const first = (await login(OWNER_EMAIL, OWNER_PASSWORD))!;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/users',
+      headers: { authorization: `Bearer ${first}` },
+      payload: { email: 'second@example.com', role: 'owner', password: 'the second owner password' },
+    });
+    expect(created.statusCode).toBe(201);
+    const second = (await login('second@example.com', 'the second owner password'))!;
+    const firstId = (await me(first)).json().data.id as number;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v2/users/${firstId}`, headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(200);
+    expect(await login(OWNER_EMAIL, OWNER_PASSWORD)).toBeUndefined();
+    // A deactivated user's password is not reset: create-owner is the way back for them.
+    const refused = runOn(['reset-password', OWNER_EMAIL]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('create-owner');
+
+    // ADMIN_EMAIL and ADMIN_PASSWORD, as on the first start.
+    const restored = runOn(['create-owner'], { env: { ADMIN_PASSWORD: 'the owner is back again' } });
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain(`${OWNER_EMAIL} is an active owner again`);
+    const back = (await login(OWNER_EMAIL, 'the owner is back again'))!;
+    expect((await me(back)).json().data).toMatchObject({ id: firstId, role: 'owner', is_active: true });
+
+    const added = runOn(['create-owner', '--email', 'Third@Example.com']);
+    expect(added.status, added.stderr).toBe(0);
+    const password = /shown this once\): (\S+)/.exec(added.stdout)![1]!;
+    const third = (await me((await login('third@example.com', password))!)).json().data;
+    expect(third).toMatchObject({ role: 'owner', organization: { id: (await me(back)).json().data.organization.id } });
+  }, 180_000);
+
+  it('create-owner on an empty database makes the organization and its owner, as the first start does', async () => {
+    const fresh = await createScratchDatabase(kind);
+    try {
+      const cliEnv: Record<string, string | undefined> = { ...env, DATA_DIR: fresh.dataDir, DATABASE_URL: fresh.databaseUrl, ADMIN_EMAIL: 'first@example.com', ADMIN_PASSWORD: undefined };
+      if (cliEnv.DATABASE_URL === undefined) delete cliEnv.DATABASE_URL;
+      const result = spawnSync(process.execPath, [...cli, 'create-owner'], { env: cliEnv, encoding: 'utf8', timeout: 60_000 });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('Created the organization and its owner first@example.com');
+      const password = /shown this once\): (\S+)/.exec(result.stdout)![1]!;
+      const app = await buildApp(loadConfig({ DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}), LOG_LEVEL: 'silent' }));
+      try {
+        const reply = await app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 'first@example.com', password } });
+        expect(reply.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await fresh.drop();
     }
   }, 90_000);
 });

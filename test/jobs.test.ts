@@ -3,7 +3,7 @@
 // retried however long it lasts, and payloads come back typed as they were enqueued.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobHandler, JobHandlers } from '../src/jobs/job-types.js';
+import type { JobHandler, JobHandlers } from '../src/jobs/job-handler.js';
 import { JobsRepo, type ClaimedJob } from '../src/jobs/jobs.repo.js';
 import { PermanentJobError, Worker, type WorkerOptions } from '../src/jobs/worker.js';
 import { startTestApp, type TestApp } from './support/app.js';

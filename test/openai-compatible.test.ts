@@ -97,8 +97,8 @@ describe.each(databaseKinds)('OpenAI-compatible access (%s)', (kind) => {
     ]);
 
     const recorded = (completion as unknown as { agent_response_id: number }).agent_response_id;
-    const row = await t.app.services.store.repos.responses.find(member.organizationId, recorded);
-    expect(row).toMatchObject({ agent_id: agent.id, query: 'What is the capital of France?', answer: 'Paris is the capital.', status: 'completed', created_by: member.id });
+    const recordedAnswer = await t.app.services.store.repos.responses.find(member.organizationId, recorded);
+    expect(recordedAnswer).toMatchObject({ agentId: agent.id, query: 'What is the capital of France?', text: 'Paris is the capital.', status: 'completed', askedBy: { userId: member.id } });
   });
 
   it('streams chunks whose contents join to the answer, then the usage, then [DONE]', async () => {

@@ -50,6 +50,7 @@ describe('the security headers of the app', () => {
       expect(reply.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
       expect(reply.headers['strict-transport-security'], url).toBeUndefined();
       expect(reply.headers['x-content-type-options'], url).toBe('nosniff');
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(reply.headers[name], `${url} ${name}`).toBe(value);
     }
   });
 });

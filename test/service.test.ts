@@ -149,6 +149,25 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('describes every response: none is left "Default Response" or empty', () => {
+    const undescribed: string[] = [];
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (!response.description?.trim() || response.description === 'Default Response') undescribed.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+    // The rule reads the status and the schema answered; a route's own description wins over it.
+    expect(doc.paths['/api/v2/agents/{agent_id}'].get.responses['200'].description).toBe('The agent');
+    expect(doc.paths['/api/v2/agents'].post.responses['201'].description).toBe('The created agent');
+    expect(doc.paths['/api/v2/agents'].get.responses['200'].description).toBe('A page of agents, with the total');
+    expect(doc.paths['/api/v2/corpora'].get.responses['200'].description).toBe('A page of corpora, with the total');
+    expect(doc.paths['/api/v2/agents/{agent_id}'].delete.responses['200'].description).toBe('Deleted: the identifier of what was removed');
+    expect(doc.paths['/api/v2/agents/{agent_id}'].get.responses['404'].description).toBe('No such record, or one the caller may not see');
+  });
+
   it('names every operation once, with a readable operationId', () => {
     const ids = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((operation) => operation.operationId));
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]+$/);

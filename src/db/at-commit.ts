@@ -5,6 +5,7 @@
 
 export class AtCommit {
   private readonly writes = new Map<string, () => Promise<void>>();
+  private readonly afterwards: (() => void)[] = [];
 
   /** Registers the write under its name; registered again before it ran, it runs once. */
   once(name: string, write: () => Promise<void>): void {
@@ -17,5 +18,15 @@ export class AtCommit {
       this.writes.delete(name);
       await write();
     }
+  }
+
+  /** Runs the action once the transaction has committed; not at all when it rolls back. */
+  afterCommit(action: () => void): void {
+    this.afterwards.push(action);
+  }
+
+  /** The transaction has committed: runs what waited for it. */
+  committed(): void {
+    for (const action of this.afterwards.splice(0)) action();
   }
 }

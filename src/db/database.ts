@@ -6,6 +6,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { Dialect } from './dialect.js';
+import { inProcessNotices, type Notices } from './notices.js';
+import { PostgresNotices } from './postgres-notices.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { sqliteDialect } from './dialects/sqlite.js';
 import { FULL_TEXT_SESSION_SETTINGS, runFullTextOn } from './full-text.js';
@@ -14,6 +16,7 @@ import { readDirectly } from './precompiled.js';
 import { PreparingClient } from './prepared-statements.js';
 import { sqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
+import { withStatementSpans } from './sqlite-statement-spans.js';
 import { createPrivateFileIfMissing, makePrivateFolder } from '../storage/private-files.js';
 
 export interface Database {
@@ -24,6 +27,8 @@ export interface Database {
   /** Answers whether the database takes a query now. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Wake-ups sent at commit to readers that follow rows (notices.ts). */
+  readonly notices: Notices;
   /** Connections of the PostgreSQL pools, for metrics; absent on SQLite (one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -34,15 +39,22 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Prepare the statements marked for it on each connection (src/db/prepared-statements.ts); default true. */
   preparedStatements?: boolean;
+  /**
+   * Tracing is on: SQLite statements get spans (sqlite-statement-spans.ts). PostgreSQL statements get
+   * theirs from the pg instrumentation (src/observability/instrumentations.ts).
+   */
+  traced?: boolean;
 }
 
 export const SQLITE_FILE_NAME = 'agent-platform.sqlite';
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.preparedStatements ?? true) : openSqlite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.preparedStatements ?? true)
+    : openSqlite(options.dataDir, options.traced ?? false);
 }
 
-function openSqlite(dataDir: string): Database {
+function openSqlite(dataDir: string, traced: boolean): Database {
   makePrivateFolder(dataDir);
   const file = join(dataDir, SQLITE_FILE_NAME);
   // Made 0600 here: SQLite would make it 0644 whatever the umask. Its -wal and -shm files take the
@@ -59,13 +71,14 @@ function openSqlite(dataDir: string): Database {
   // file is opened for it, which took a job's claim (three small sorts) from 14 to 37 µs.
   connection.pragma('temp_store = MEMORY');
   loadVectorExtension(connection);
-  const cached = withStatementCache(connection);
+  const cached = traced ? withStatementSpans(withStatementCache(connection), connection) : withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   readDirectly(db, cached);
   return {
     db,
     dialect: sqliteDialect,
     description: `SQLite ${file}`,
+    notices: inProcessNotices,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -102,15 +115,17 @@ function openPostgres(url: string, poolMax: number, preparedStatements: boolean)
   const fullTextDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: fullTextPool }) });
   runFullTextOn(db, fullTextDb);
   const where = new URL(url);
+  const notices = new PostgresNotices(url);
   return {
     db,
     dialect: postgresDialect,
     description: `PostgreSQL ${where.hostname}:${where.port || 5432}${where.pathname}`,
+    notices,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
     close: async () => {
-      await Promise.all([db.destroy(), fullTextDb.destroy()]);
+      await Promise.all([notices.close(), db.destroy(), fullTextDb.destroy()]);
     },
     poolStats: () => ({
       total: pool.totalCount + fullTextPool.totalCount,

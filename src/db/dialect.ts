@@ -47,6 +47,11 @@ export interface Dialect {
   readonly writesInWith: boolean;
   /** One transaction writes at a time (SQLite); PostgreSQL takes several at once. */
   readonly oneWriterAtATime: boolean;
+  /**
+   * Several server processes may use the database at once (PostgreSQL): what they share (job leases,
+   * rate limit counters) is shared through it. A SQLite file is one server process's.
+   */
+  readonly sharedByProcesses: boolean;
   /** Full-text candidates and term counts over chunks. */
   fullText: FullTextIndex;
   /** Vectors of chunks and nearest-neighbour search (sqlite-vec, pgvector where available). */

@@ -1,8 +1,6 @@
 // Row types of every table, as Kysely sees them. Timestamps are ISO 8601 strings on both databases
 // (the PostgreSQL dialect parses timestamptz back into that form); JSON columns hold text.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { GuardrailAction, GuardrailType } from '../guardrails/guardrail.js';
-import type { ToolKind } from '../tools/tool.js';
 
 /** An integer key the database generates. */
 type Id = Generated<number>;
@@ -22,6 +20,13 @@ export interface OrganizationsTable {
 }
 
 export type OrganizationRole = 'owner' | 'admin' | 'member' | 'viewer';
+
+/** The kinds of tool (src/tools/kinds.ts describes each). */
+export type ToolKind = 'api' | 'web_search' | 'retrieval' | 'attachment';
+
+/** The types of guardrail and what each does on a finding (src/guardrails/definition.ts). */
+export type GuardrailType = 'pii' | 'blocked_terms' | 'length' | 'topic';
+export type GuardrailAction = 'block' | 'redact' | 'mask' | 'warn';
 
 export interface UsersTable {
   id: Id;
@@ -908,6 +913,7 @@ export type ConfigurationRow = Selectable<OrganizationConfigurationsTable>;
 export type LlmConfigurationRow = Selectable<LlmConfigurationsTable>;
 export type ChatThreadRow = Selectable<ChatThreadsTable>;
 export type AgentResponseRow = Selectable<AgentResponsesTable>;
+export type AgentResponseChange = Updateable<AgentResponsesTable>;
 export type ToolRow = Selectable<ToolsTable>;
 export type GuardrailRow = Selectable<GuardrailsTable>;
 export type ThreadAttachmentRow = Selectable<ThreadAttachmentsTable>;

@@ -4,6 +4,7 @@
 // one; either way the tokens it used are counted, since they are paid for.
 import { countTokens } from '../ingest/tokens.js';
 import { ModelCallError, type ChatMessage, type ChatModel } from '../providers/chat/chat-model.js';
+import { collectStream } from '../providers/chat/collect-stream.js';
 import { JUDGE_PROMPTS, fillPrompt, type JudgeKind, type JudgeMaterial } from './judge-prompts.js';
 import { readClaimsVerdict, readScoreVerdict } from './judge-verdict.js';
 import { failed, type MetricOutcome } from './outcome.js';
@@ -25,28 +26,20 @@ export async function runJudge(model: ChatModel, kind: JudgeKind, material: Judg
     { role: 'system', content: prompt.system },
     { role: 'user', content: fillPrompt(prompt.user, material) },
   ];
-  let text = '';
-  let usage: { prompt: number; completion: number } | undefined;
-  const estimate = () => ({
-    prompt: usage?.prompt ?? messages.reduce((sum, message) => sum + countTokens(message.content), 0),
-    completion: usage?.completion ?? (text === '' ? 0 : countTokens(text)),
-    estimated: usage === undefined,
-  });
-  try {
-    for await (const event of model.stream({ messages, temperature: 0, maxTokens: prompt.verdict === 'claims' ? 2048 : 400, signal })) {
-      if (event.type === 'delta') text += event.text;
-      else if (event.type === 'usage') usage = event.usage;
-      // A verdict is short: a judge writing on is let go of (its connection closed), and billed for what came.
-      if (text.length >= ANSWER_CHARACTERS) {
-        text = text.slice(0, ANSWER_CHARACTERS);
-        break;
-      }
-    }
-  } catch (error) {
-    if (signal.aborted) return { outcome: failed('The judge was stopped'), tokens: estimate(), called: true };
+  // A verdict is short: a judge writing on is let go of (its connection closed), and billed for what came.
+  const collected = await collectStream(model, { request: { messages, temperature: 0, maxTokens: prompt.verdict === 'claims' ? 2048 : 400 }, signals: [signal], maxCharacters: ANSWER_CHARACTERS });
+  const text = collected.text;
+  const tokens = {
+    prompt: collected.usage?.prompt ?? messages.reduce((sum, message) => sum + countTokens(message.content), 0),
+    completion: collected.usage?.completion ?? (text === '' ? 0 : countTokens(text)),
+    estimated: collected.usage === undefined,
+  };
+  if (collected.failure !== undefined) {
+    if (signal.aborted) return { outcome: failed('The judge was stopped'), tokens, called: true };
+    const error = collected.failure.thrown;
     const message = error instanceof ModelCallError ? error.message : 'The judge model gave an answer that could not be read';
-    return { outcome: failed(`The judge model failed: ${message}`), tokens: estimate(), called: true };
+    return { outcome: failed(`The judge model failed: ${message}`), tokens, called: true };
   }
   const outcome = prompt.verdict === 'claims' ? readClaimsVerdict(text) : readScoreVerdict(text);
-  return { outcome, tokens: estimate(), called: true };
+  return { outcome, tokens, called: true };
 }

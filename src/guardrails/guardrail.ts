@@ -1,10 +1,10 @@
 // What the runtime asks of guardrails: an agent's guardrails applied at a stage to a text give the
 // text to go on with and what was done. Output is also filtered as it streams: a filter holds back
 // only as many characters as its longest pattern could still need, never the whole answer.
+import type { GuardrailAction, GuardrailType } from '../db/schema.js';
 
-export type GuardrailType = 'pii' | 'blocked_terms' | 'length' | 'topic';
+export type { GuardrailAction, GuardrailType };
 export type GuardrailStage = 'input' | 'context' | 'output';
-export type GuardrailAction = 'block' | 'redact' | 'mask' | 'warn';
 
 /** Something a guardrail found: character offsets into the text it was given, end exclusive. */
 export interface Finding {

@@ -3,6 +3,7 @@
 // off the event loop: in its native build (the `recheck-linux-x64` package and its siblings, binaries
 // shipped inside npm packages) where the platform has one, else in a worker thread of its own running
 // its JavaScript build. A pattern it cannot show safe in time is refused like an unsafe one.
+import { LRUCache } from 'lru-cache';
 import { check } from 'recheck';
 
 export interface PatternVerdict {
@@ -39,8 +40,7 @@ async function checkOne(source: string, flags: string, perPatternMs: number, sig
 }
 
 /** Remembered verdicts: saving a guardrail again with the same patterns does not check them again. */
-const known = new Map<string, PatternVerdict>();
-const KNOWN_LIMIT = 5_000;
+const known = new LRUCache<string, PatternVerdict>({ max: 5_000 });
 
 /** One verdict per pattern, in order. Never throws. */
 export async function checkPatterns(sources: readonly string[], flags: string, options: PatternCheckOptions): Promise<PatternVerdict[]> {
@@ -52,7 +52,6 @@ export async function checkPatterns(sources: readonly string[], flags: string, o
     const timer = setTimeout(() => deadline.abort(), options.totalMs);
     try {
       const verdicts = await Promise.all(unknown.map((source) => checkOne(source, flags, options.perPatternMs, deadline.signal)));
-      if (known.size + unknown.length > KNOWN_LIMIT) known.clear();
       verdicts.forEach((verdict, index) => {
         const source = unknown[index]!;
         found.set(source, { safe: verdict.safe, reason: verdict.reason });

@@ -83,15 +83,17 @@ function fromFastifyError(error: FastifyError): { status: number; code: ErrorCod
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, anyReply) => {
   // The router answers before any hook, so the headers every answer carries are set here.
   const reply = (anyReply as FastifyReply).headers(SECURITY_HEADERS).header('x-request-id', request.id);
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send(body(request, 'uri_too_long', 'A path parameter is longer than the server accepts'));
-  }
-  if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.code(400).send(body(request, 'bad_request', 'The URL is malformed: a percent-encoded part does not decode'));
-  }
-  request.log.error({ err: error }, 'unexpected router fault');
-  return reply.code(500).send(body(request, 'internal', 'Internal server error'));
+  const { status, code, message } = routerAnswer(error, request);
+  // Not awaited: the router takes no promise back, and a failure to send is Fastify's to log.
+  void reply.code(status).send(body(request, code, message));
 };
+
+function routerAnswer(error: FastifyError, request: FastifyRequest): { status: number; code: ErrorCode; message: string } {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 414, code: 'uri_too_long', message: 'A path parameter is longer than the server accepts' };
+  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, code: 'bad_request', message: 'The URL is malformed: a percent-encoded part does not decode' };
+  request.log.error({ err: error }, 'unexpected router fault');
+  return { status: 500, code: 'internal', message: 'Internal server error' };
+}
 
 const CLIENT_ERROR_STATUS: Record<string, { status: number; reason: string; message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are larger than the server accepts' },

@@ -4,7 +4,7 @@
 // none, as EventSource says), `id` where the server writes one, and `data` parsed from JSON (data that
 // is not JSON, OpenAI's [DONE], stays a string). A stream with several event names is a oneOf of one
 // object per name with a discriminator on `event`, which client generators turn into a
-// discriminated union. Documentation only: the streams are written by their routes, and
+// discriminated union. Documentation only: the streams are written by server-sent-events.ts, and
 // test/event-stream-contract.test.ts checks what they write against these schemas.
 import { Type, type Static, type TLiteral, type TObject, type TSchema, type TString, type TUnsafe } from '@sinclair/typebox';
 

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document is generated from the route schemas, so it cannot drift from the code;
 // /openapi.json serves it and /docs renders it. The document is then finished for client generators
-// (finishDocument): schemas with a title become named components, every response lists its headers,
+// (finishDocument): schemas with a title become named components, every response is described and lists its headers,
 // parameters with a default are optional, and what a route schema cannot say for validation (a
 // multipart body beside JSON, a binary or event-stream answer) comes from the route's `x-document`.
 import { isDeepStrictEqual } from 'node:util';
@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_VERSION } from '../version.js';
+import { describeResponse, UNDESCRIBED } from './response-descriptions.js';
 import { errorResponseDocument } from './schemas.js';
 
 export const API_TAGS = [
@@ -111,7 +112,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         tags: ['service'],
         summary: 'Interactive API reference',
         security: [],
-        'x-document': { responseContent: { 200: { 'text/html': { schema: { type: 'string' } } } }, responses: { 429: errorResponseDocument(429) } },
+        'x-document': {
+          responseContent: { 200: { 'text/html': { schema: { type: 'string' } } } },
+          responses: { 200: { description: 'The interactive reference page (HTML)' }, 429: errorResponseDocument(429) },
+        },
       };
     }
   });
@@ -130,7 +134,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         security: [],
         'x-document': {
           responseContent: { 200: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } } },
-          responses: { 429: errorResponseDocument(429) },
+          responses: { 200: { description: 'This document' }, 429: errorResponseDocument(429) },
         },
       },
     },
@@ -155,14 +159,14 @@ export function finishDocument(generated: OpenApiDocument): OpenApiDocument {
   const schemas: Json = (doc.components.schemas ??= {});
   doc.components.headers = { ...HEADERS };
   for (const item of Object.values(doc.paths)) {
-    for (const operation of Object.values(item)) finishOperation(operation, schemas);
+    for (const [method, operation] of Object.entries(item)) finishOperation(operation, method, schemas);
   }
   // Components may themselves hold titled schemas (ErrorEnvelope's parts do not, but later ones may).
   for (const [name, schema] of Object.entries(schemas)) schemas[name] = nameSchemas(schema, schemas, true);
   return doc;
 }
 
-function finishOperation(operation: Json, schemas: Json): void {
+function finishOperation(operation: Json, method: string, schemas: Json): void {
   const extra: OperationDocument = asSwaggerWritesIt(operation['x-document'] ?? {});
   delete operation['x-document'];
 
@@ -183,6 +187,7 @@ function finishOperation(operation: Json, schemas: Json): void {
     const content = extra.responseContent?.[Number(status)];
     if (content) response.content = content;
     if (response.content) response.content = nameSchemas(response.content, schemas);
+    if (!response.description || response.description === UNDESCRIBED) response.description = describeResponse(operation, method, status, response) ?? UNDESCRIBED;
     const names: ResponseHeaderName[] = ['X-Request-Id', ...(extra.responseHeaders?.[Number(status)] ?? [])];
     if (status === '429' || status === '503') names.push('Retry-After');
     if (isLegacyList && status === '200') names.push('X-Total-Count');

@@ -3,10 +3,10 @@
 // server is one process). Each store answers @fastify/rate-limit's `incr(key) → {current, ttl}`.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimitStoreSettings } from '../config.js';
 import type { Database } from '../db/database.js';
+import { openRateLimitCounters } from '../db/rate-limit-counters.js';
 
 /**
  * What @fastify/rate-limit asks of a store (its `store` option is a class it constructs itself). Its
@@ -30,13 +30,9 @@ export interface SharedRateLimitStore {
   close(): Promise<void>;
 }
 
-const TABLE = 'rate_limit_counters';
-/** Expired counters are deleted at most this often, by whichever request comes after. */
-const SWEEP_INTERVAL_MS = 60_000;
-
 export async function openRateLimitStore(settings: RateLimitStoreSettings, database: Database, log: FastifyBaseLogger): Promise<SharedRateLimitStore> {
   if (settings.redisUrl !== undefined) return openRedisStore(settings.redisUrl, `${settings.redisKeyPrefix}rate-limit:`, log);
-  if (database.dialect.name === 'postgres') return openPostgresStore(database);
+  if (database.dialect.sharedByProcesses) return openDatabaseStore(database);
   return { options: {}, description: 'this process', close: async () => undefined };
 }
 
@@ -61,39 +57,12 @@ async function openRedisStore(url: string, nameSpace: string, log: FastifyBaseLo
   };
 }
 
-/**
- * Counters in an UNLOGGED table: written without the write-ahead log, so a count costs one small
- * write, and emptied by a crash of PostgreSQL, which at worst forgives a minute of requests. Made at
- * start rather than by a migration: it holds no records and has no SQLite counterpart.
- */
-async function openPostgresStore(database: Database): Promise<SharedRateLimitStore> {
-  const db = database.db;
-  await db.transaction().execute(async (trx) => {
-    // Processes starting together would otherwise race on the catalog.
-    await sql`select pg_advisory_xact_lock(hashtext(${TABLE}))`.execute(trx);
-    await sql`create unlogged table if not exists ${sql.table(TABLE)} (key text primary key, hits bigint not null, resets_at timestamptz not null)`.execute(trx);
-  });
-  let nextSweep = 0;
-  const sweep = () => {
-    if (Date.now() < nextSweep) return;
-    nextSweep = Date.now() + SWEEP_INTERVAL_MS;
-    sql`delete from ${sql.table(TABLE)} where resets_at < now()`.execute(db).catch(() => undefined);
-  };
-
+/** Counters in the database (src/db/rate-limit-counters.ts), shared by every process on it. */
+async function openDatabaseStore(database: Database): Promise<SharedRateLimitStore> {
+  const counters = await openRateLimitCounters(database);
   const countIn = (prefix: string): RateLimitStore => ({
     incr(key, callback, timeWindow = 60_000) {
-      // One statement: a new window starts when the last one has ended; time is the database's,
-      // the same for every process.
-      sql<{ hits: number; ttl: number }>`
-        insert into ${sql.table(TABLE)} as c (key, hits, resets_at)
-        values (${prefix + key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
-        on conflict (key) do update set
-          hits = case when c.resets_at <= now() then 1 else c.hits + 1 end,
-          resets_at = case when c.resets_at <= now() then excluded.resets_at else c.resets_at end
-        returning hits, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::bigint as ttl`
-        .execute(db)
-        .then(({ rows }) => callback(null, { current: Number(rows[0]!.hits), ttl: Number(rows[0]!.ttl) }), (error: Error) => callback(error));
-      sweep();
+      counters.hit(prefix + key, timeWindow).then(({ hits, ttl }) => callback(null, { current: hits, ttl }), (error: Error) => callback(error));
     },
     child: (routeOptions: ChildOptions) => countIn(`${prefix}${routeOptions.routeInfo?.method ?? ''}${routeOptions.routeInfo?.url ?? ''}-`),
   });

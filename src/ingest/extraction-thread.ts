@@ -2,7 +2,7 @@
 // and posts back the blocks (or, asked with chunking options, the prepared document: blocks, text
 // and chunks) or the reason for the user. Runs under the heap limit the pool gives the thread; the
 // pool ends the thread when it runs out of time or memory.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { ChunkOptions } from './chunking.js';
 import { ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionFailureKind, type ExtractionLimits } from './document.js';
 import { extractDocument } from './extract.js';
@@ -29,20 +29,23 @@ function replyTo(error: unknown): ExtractionReply {
   return { failure: { kind: failed.kind, message: failed.message, ...(cause ? { cause: cause.stack ?? String(cause) } : {}) } };
 }
 
+async function answer(port: MessagePort, request: ExtractionRequest): Promise<void> {
+  const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
+  let reply: ExtractionReply;
+  try {
+    reply =
+      request.chunking === undefined
+        ? { document: await extractDocument(request.type, bytes, request.limits) }
+        : { prepared: await prepareDocument(request.type, bytes, request.limits, request.chunking) };
+  } catch (error) {
+    reply = replyTo(error);
+  }
+  port.postMessage(reply);
+}
+
 const port = parentPort;
 if (port !== null) {
-  port.on('message', async (request: ExtractionRequest) => {
-    const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
-    let reply: ExtractionReply;
-    try {
-      reply =
-        request.chunking === undefined
-          ? { document: await extractDocument(request.type, bytes, request.limits) }
-          : { prepared: await prepareDocument(request.type, bytes, request.limits, request.chunking) };
-    } catch (error) {
-      reply = replyTo(error);
-    }
-    port.postMessage(reply);
-  });
+  // Not awaited: the port's listener takes no promise, and every failure of the work is the reply.
+  port.on('message', (request: ExtractionRequest) => void answer(port, request));
   port.postMessage({ ready: true } satisfies ExtractionReply);
 }

@@ -1,7 +1,6 @@
 // Every kind of job the platform runs, by name, with the payload its handler is given. A new kind
-// of job is one entry in JobPayloads and JOB_ATTEMPTS, its storage in jobs.repo.ts, and a handler:
-// the compiler then asks for the handler wherever the worker is built.
-import type { Repositories } from '../repositories.js';
+// of job is one entry in JobPayloads and JOB_ATTEMPTS, its storage in jobs.repo.ts, and a handler
+// (src/jobs/job-handler.ts): the compiler then asks for the handler wherever the worker is built.
 
 /** Every job belongs to an organization (the jobs table requires it, and deleting one drops its jobs). */
 export interface OrganizationJob {
@@ -11,11 +10,11 @@ export interface OrganizationJob {
 export interface JobPayloads {
   /** Takes a document through the pipeline, from the step its row records. */
   'document.process': OrganizationJob & { documentId: number };
-  /** Brings a corpus to match its document library (src/modules/connectors/connector-sync.ts). */
+  /** Brings a corpus to match its document library (src/modules/sources/adapters/graph-drive.ts). */
   'connector.sync': OrganizationJob & { connectorId: number };
   /** Answers and scores an evaluation's queries not yet answered (src/modules/evaluations/evaluation-runner.ts). */
   'evaluation.run': OrganizationJob & { evaluationId: number };
-  /** Brings a mailbox's new messages into its corpus (src/modules/email-indexing/mail-sync.ts). */
+  /** Brings a mailbox's new messages into its corpus (src/modules/sources/adapters/mailbox.ts). */
   'mailbox.sync': OrganizationJob & { mailboxId: number };
 }
 
@@ -46,23 +45,3 @@ export interface Job<N extends JobName = JobName> {
 
 /** Any job, narrowed by its name. */
 export type AnyJob = { [N in JobName]: Job<N> }[JobName];
-
-/**
- * Marks the job done inside the transaction that ends its work, and claims the worker's next job
- * there too: the work, the job's end and the next job's lease commit together, one write for three.
- */
-export type CompleteJob = (repos: Repositories) => Promise<void>;
-
-export interface JobHandler<N extends JobName> {
-  /**
-   * A handler that does not call `complete` has its job marked done once `run` returns. `stopping`
-   * aborts when the worker stops (the server shuts down): a long job stops there and throws, and
-   * the job is put back for the next worker, its attempt not counted.
-   */
-  run(job: Job<N>, complete: CompleteJob, stopping: AbortSignal): Promise<void>;
-  /** Called once when the job has failed for good, with the last error's message. */
-  onFailed(job: Job<N>, reason: string): Promise<void>;
-}
-
-/** One handler for each kind of job. */
-export type JobHandlers = { [N in JobName]: JobHandler<N> };

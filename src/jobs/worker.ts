@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Repositories, UnitOfWork } from '../repositories.js';
-import type { Job, JobHandlers, JobName } from './job-types.js';
+import type { JobHandlers } from './job-handler.js';
+import type { Job, JobName } from './job-types.js';
 import type { ClaimedJob, JobsRepo, UnreadableJob } from './jobs.repo.js';
 
 /** A failure that trying again cannot mend (a corrupt file, an unsupported format). */

@@ -12,6 +12,7 @@ import { classifyAddress, literalAddress, refusedHostname } from './address-poli
 import { AllowList } from './allowed-hosts.js';
 import { EgressFailed, EgressRefused, describeUrl } from './egress-errors.js';
 import { connectionFailure, redirectTarget, type OutgoingRequest } from './egress-hops.js';
+import { traceOutgoingRequest } from './egress-span.js';
 import { guardedLookup, systemResolver, type HostResolver } from './guarded-lookup.js';
 
 export interface EgressClientOptions {
@@ -86,6 +87,7 @@ export function createEgressClient(options: EgressClientOptions = {}): EgressCli
         agent: agents[url.protocol as 'http:' | 'https:'],
         lookup: guardedLookup(resolveHost, describeUrl(url), allowListed),
       });
+      traceOutgoingRequest(outgoing, request);
       // Destroying the request also ends a response being read: the deadline covers the body. A
       // response already received whole (its body not yet read by the caller) is ended by itself: its
       // socket may have no error listener left, and destroying it with the reason would throw.

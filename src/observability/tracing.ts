@@ -1,8 +1,9 @@
 // OpenTelemetry tracing, off unless the OTEL_* variables name a collector (src/config.ts): a server
-// span per request, named by method and route pattern, posted to the collector over OTLP/HTTP. The
-// tracer belongs to the app rather than to the process's global provider, so that each app (tests
-// build many in one process) exports its own spans and flushes them when it closes.
-import { SpanKind, SpanStatusCode, ROOT_CONTEXT, defaultTextMapGetter, type Span, type Tracer } from '@opentelemetry/api';
+// span per request, named by method and route pattern, posted to the collector over OTLP/HTTP, with
+// what the request did as its children (statements, outgoing requests, model calls). The tracer
+// belongs to the app rather than to the process's global provider, so that each app (tests build
+// many in one process) exports its own spans and flushes them when it closes (trace-context.ts).
+import { SpanKind, SpanStatusCode, ROOT_CONTEXT, context, defaultTextMapGetter, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -10,6 +11,8 @@ import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracingSettings } from '../config.js';
 import { SERVER_VERSION } from '../version.js';
+import { instrumentLibraries } from './instrumentations.js';
+import { propagateContext, requestContext } from './trace-context.js';
 
 /** The span of each request in flight. */
 const requestSpans = new WeakMap<FastifyRequest, Span>();
@@ -27,12 +30,14 @@ export function createTracerProvider(settings: TracingSettings): NodeTracerProvi
 /** A server span for every request; spans still queued are sent when the app closes. */
 export function installTracing(app: FastifyInstance, settings: TracingSettings | undefined): void {
   if (settings === undefined) return;
+  propagateContext();
+  instrumentLibraries();
   const provider = createTracerProvider(settings);
   const tracer: Tracer = provider.getTracer('agent-platform', SERVER_VERSION);
   // A caller's traceparent header makes the request's span a child of the caller's.
   const propagator = new W3CTraceContextPropagator();
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
     const route = request.routeOptions.url;
     const span = tracer.startSpan(
@@ -49,6 +54,12 @@ export function installTracing(app: FastifyInstance, settings: TracingSettings |
       parent,
     );
     requestSpans.set(request, span);
+    // The rest of the request runs in the span's context: the hooks and handler that follow, and the
+    // listeners of the request's and the reply's streams (the body arrives in the socket's events).
+    const active = requestContext(parent, span, provider);
+    context.bind(active, request.raw);
+    context.bind(active, reply.raw);
+    context.with(active, done);
   });
   app.addHook('onResponse', async (request, reply) => {
     const span = requestSpans.get(request);

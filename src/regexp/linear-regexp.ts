@@ -6,6 +6,7 @@
 // `u` flag; those RE2 runs with the same meaning are taken, the rest (lookaround, backreferences,
 // repetition counts above 1000) refused with the reason. Program size times characters is still a
 // product, so a pattern's size is capped and each check is given a budget of steps.
+import { LRUCache } from 'lru-cache';
 import { RE2JS } from 're2js';
 import { ecmaToRe2 } from './ecma-to-re2.js';
 
@@ -72,7 +73,7 @@ export class WorkMeter {
 const FLAGS = /^[ims]*$/;
 const COMPILED_KEPT = 1_000;
 /** Patterns compiled, and refusals: a tool's patterns are compiled when saved and again for its validator. */
-const compiled = new Map<string, LinearRegExp | PatternRefused>();
+const compiled = new LRUCache<string, LinearRegExp | PatternRefused>({ max: COMPILED_KEPT });
 
 function compileOnce(source: string, flags: string): LinearRegExp | PatternRefused {
   try {
@@ -105,7 +106,6 @@ export function compileLinear(source: string, flags = ''): LinearRegExp {
   let pattern = compiled.get(key);
   if (pattern === undefined) {
     pattern = compileOnce(source, flags);
-    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
     compiled.set(key, pattern);
   }
   if (pattern instanceof PatternRefused) throw pattern;

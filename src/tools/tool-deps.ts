@@ -1,5 +1,5 @@
 // What a tool's factory may use to build a RunnableTool from a stored tool. Built once per app
-// (src/services.ts) and handed to every factory through the registry (src/tools/registry.ts); a kind
+// (src/services.ts) and handed to every factory through its kind (src/tools/kinds.ts); a kind
 // takes what it needs and ignores the rest. Outbound HTTP goes through `egress` and nothing else.
 import type { EgressClient } from '../net/egress.js';
 import type { CorporaService } from '../modules/corpora/corpora.service.js';

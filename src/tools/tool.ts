@@ -3,9 +3,10 @@
 // arguments and gives back what the model will read. Every outbound request of a run goes through the
 // egress client; a run never throws for the tool's own failure (it reports it in the outcome), so that
 // the model can be told and the call recorded.
+import type { ToolKind } from '../db/schema.js';
 import type { Actor } from '../modules/auth/actor.js';
 
-export type ToolKind = 'api' | 'web_search' | 'retrieval' | 'attachment';
+export type { ToolKind };
 
 /** JSON Schema of an object, as the model is given it. */
 export type JsonSchema = Record<string, unknown>;

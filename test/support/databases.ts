@@ -1,15 +1,16 @@
 // The databases the suite runs on: SQLite always, and PostgreSQL wherever DATABASE_URL names one.
 // Each test app gets a database of its own: a fresh folder for SQLite, a fresh database on the
-// PostgreSQL server, dropped when the app closes.
+// PostgreSQL server, dropped when the app closes. Both are copies of a database migrated once for the
+// whole run (database-templates.global.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
+import { SQLITE_FILE_NAME } from '../../src/db/database.js';
+import { onPostgresServer, postgresUrl, type DatabaseTemplates } from './postgres-server.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
-
-const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 
 export const databaseKinds: DatabaseKind[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -19,23 +20,27 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
   }
 }
 
 export async function createScratchDatabase(kind: DatabaseKind): Promise<ScratchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-platform-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'sqlite') return { dataDir, databaseUrl: undefined, drop: async () => removeDir() };
+  const templates = inject('databaseTemplates');
+  if (kind === 'sqlite') {
+    copyFileSync(join(templates.sqliteDir, SQLITE_FILE_NAME), join(dataDir, SQLITE_FILE_NAME));
+    return { dataDir, databaseUrl: undefined, drop: async () => removeDir() };
+  }
 
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  await onServer((client) => client.query(`create database ${name}`));
+  await onPostgresServer(async (client) => {
+    // PostgreSQL copies a template for one `create database` at a time: the processes of the run take turns.
+    await client.query('select pg_advisory_lock(hashtext($1))', [templates.postgresName]);
+    await client.query(`create database ${name} template ${templates.postgresName}`);
+  });
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
   return {
@@ -43,7 +48,7 @@ export async function createScratchDatabase(kind: DatabaseKind): Promise<Scratch
     databaseUrl: url.toString(),
     drop: async () => {
       removeDir();
-      await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
+      await onPostgresServer((client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

@@ -33,6 +33,7 @@ export const postgresDialect: Dialect = {
   containsIgnoringCase: (column, text) => sql<boolean>`${column} ilike ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query.forUpdate().skipLocked(),
   oneWriterAtATime: false,
+  sharedByProcesses: true,
   writesInWith: true,
   sharedLock: (query) => query.forShare(),
   fullText: postgresFullText,

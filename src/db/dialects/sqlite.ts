@@ -38,6 +38,7 @@ export const sqliteDialect: Dialect = {
   containsIgnoringCase: (column, text) => sql<boolean>`${column} like ${`%${escapeLike(text)}%`} escape '\\'`,
   skipLocked: (query) => query,
   oneWriterAtATime: true,
+  sharedByProcesses: false,
   writesInWith: false,
   sharedLock: (query) => query,
   fullText: sqliteFullText,

@@ -3,7 +3,7 @@
 // as they are, so that both match alike. Each corpus has a language for stemming and stop words.
 // Existing chunks are analysed here. Frozen: change the schema in a new migration.
 import { sql, type Kysely } from 'kysely';
-import { reanalyzeChunks } from '../../search/reanalyze.js';
+import { reanalyzeChunks } from '../../search/reanalyze.sql.js';
 import type { Dialect } from '../dialect.js';
 
 export async function up(db: Kysely<any>, d: Dialect): Promise<void> {

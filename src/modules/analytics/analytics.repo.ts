@@ -4,14 +4,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect, TimeSpan } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
-import { documentsOfScope, eventsOfScope, rollupKeysOfScope, type AnalyticsScope } from './analytics-scope.js';
-import { rankMostActive, type ActiveEntity, type ActiveRow } from './ranking.js';
-import { aggregatePerSpanByHour } from './per-hour.js';
-import { usageFromRollups } from './rollup-reads.js';
-import { countWhere, total, USAGE_FIGURES, type UsageFigures } from './usage-figures.js';
+import { rollupKeysOfScope, type AnalyticsScope } from './analytics-scope.js';
+import { documentsOfScope, eventsOfScope } from './scope-conditions.sql.js';
+import { rankMostActive, type ActiveEntity, type ActiveRow } from './ranking.sql.js';
+import { aggregatePerSpanByHour } from './per-hour.sql.js';
+import { usageFromRollups } from './rollup-reads.sql.js';
+import { countWhere, total, USAGE_FIGURES, type UsageFigures } from './usage-figures.sql.js';
 
-export { ACTIVE_ENTITIES, type ActiveEntity, type ActiveRow } from './ranking.js';
-export type { UsageFigures } from './usage-figures.js';
+export { ACTIVE_ENTITIES, type ActiveEntity, type ActiveRow } from './ranking.sql.js';
+export type { UsageFigures } from './usage-figures.sql.js';
 
 export interface VoteFigures {
   up: number;

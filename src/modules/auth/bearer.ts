@@ -1,6 +1,7 @@
 // The credential of a request: the bearer token of its Authorization header, and the token's SHA-256,
 // under which the token is stored, looked up, cached and rate-limited. Hashed once per header value
 // seen lately (the hash of a token never changes; what it stands for is checked on every request).
+import { LRUCache } from 'lru-cache';
 import { hashToken } from './tokens.js';
 
 // The scheme name is case-insensitive (RFC 9110 §11.1); the token is matched as sent.
@@ -12,10 +13,11 @@ export interface Bearer {
   hash: string;
 }
 
-/** Headers read lately, so that a client's every request does not hash its token again. */
-const recent = new Map<string, Bearer>();
-/** Headers kept; past it the oldest go first (a flood of made-up tokens only churns the map). */
-const RECENT_CAPACITY = 10_000;
+/**
+ * Headers read lately, so that a client's every request does not hash its token again; past 10,000
+ * the least recently used go first (a flood of made-up tokens only churns the cache).
+ */
+const recent = new LRUCache<string, Bearer>({ max: 10_000 });
 
 /** The header's bearer token and its hash; undefined when the header is not "Bearer <token>". */
 export function readBearer(authorization: string): Bearer | undefined {
@@ -26,7 +28,6 @@ export function readBearer(authorization: string): Bearer | undefined {
   // Frozen: shared by every request that sends the same header.
   const bearer: Bearer = Object.freeze({ token, hash: hashToken(token) });
   recent.set(authorization, bearer);
-  if (recent.size > RECENT_CAPACITY) recent.delete(recent.keys().next().value!);
   return bearer;
 }
 

@@ -3,6 +3,7 @@
 // change that can end a credential (migration 0009), and authentication reads it on every request:
 // a key revoked, a session ended or a user deactivated by any process is seen by the next request
 // of every process, exactly as when each request looked the caller up.
+import { LRUCache } from 'lru-cache';
 import type { Actor } from './actor.js';
 
 export interface CachedCaller {
@@ -13,15 +14,19 @@ export interface CachedCaller {
   lastUsedMs: number;
 }
 
-/** Callers kept; past it the oldest go first (a server has far fewer active credentials). */
+/** Callers kept; past it the least recently used go first (a server has far fewer active credentials). */
 const CAPACITY = 10_000;
 
 export class CallerCache {
   /** The epoch the entries were read under; undefined until the first read. */
   private epoch: number | undefined;
-  private readonly entries = new Map<string, CachedCaller>();
+  private readonly entries: LRUCache<string, CachedCaller>;
 
-  constructor(private readonly capacity = CAPACITY) {}
+  constructor(capacity = CAPACITY) {
+    // No time to live here: an entry is ended by the epoch, and its credential's expiry is checked by
+    // the caller against the request's time.
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   /**
    * The caller of this token hash, if it was resolved under the epoch just read. Any other epoch
@@ -41,9 +46,6 @@ export class CallerCache {
    * another epoch: the lookup may predate the change that moved it.
    */
   remember(epoch: number, hash: string, caller: CachedCaller): void {
-    if (epoch !== this.epoch) return;
-    this.entries.delete(hash);
-    this.entries.set(hash, caller);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    if (epoch === this.epoch) this.entries.set(hash, caller);
   }
 }

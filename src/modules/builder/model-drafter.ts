@@ -1,11 +1,12 @@
 // The organization's model writes the draft: one call, and when its answer does not validate one
 // repair round that sends the problems back; a second invalid answer is a 502. Tokens of every call
 // are summed, so that the cost covers the repair round too. A model that ignores the draft's max
-// tokens is not read past them (answer-length.ts), nor billed past them.
+// tokens is not read past them (collect-stream.ts lets its stream go), nor billed past them.
 import { UpstreamError, UpstreamTimeout } from '../../errors.js';
 import { countTokens } from '../../ingest/tokens.js';
-import { ModelCallError, type ChatMessage, type ChatModel, type ChatUsage } from '../../providers/chat/chat-model.js';
-import { CHARACTERS_PER_TOKEN, textWithin } from '../runtime/answer-length.js';
+import { ModelCallError, type ChatMessage, type ChatModel } from '../../providers/chat/chat-model.js';
+import { collectStream } from '../../providers/chat/collect-stream.js';
+import { CHARACTERS_PER_TOKEN } from '../runtime/answer-length.js';
 import { tokensOf, type TokenCount } from '../runtime/cost.js';
 import type { AgentDraft } from './builder.schemas.js';
 import type { Candidates } from './builder-candidates.js';
@@ -27,26 +28,16 @@ export interface ModelDraftOutcome {
 }
 
 async function callModel(model: ChatModel, messages: ChatMessage[], timeoutMs: number): Promise<{ answer: string; tokens: TokenCount }> {
-  let answer = '';
-  let usage: ChatUsage | undefined;
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    for await (const event of model.stream({ messages, temperature: DRAFT_TEMPERATURE, maxTokens: DRAFT_MAX_TOKENS, signal })) {
-      if (event.type === 'delta') answer += event.text;
-      else if (event.type === 'usage') usage = event.usage;
-      if (answer.length > DRAFT_MAX_CHARACTERS) {
-        // Leaving the loop closes the provider's stream; the cut draft goes to the repair round.
-        answer = textWithin(answer, DRAFT_MAX_CHARACTERS);
-        break;
-      }
-    }
-  } catch (error) {
-    if (signal.aborted) throw new UpstreamTimeout(`The model did not answer within ${timeoutMs} ms`);
+  // Past its most characters the draft is cut and the provider's stream let go of; the cut draft goes to the repair round.
+  const collected = await collectStream(model, { request: { messages, temperature: DRAFT_TEMPERATURE, maxTokens: DRAFT_MAX_TOKENS }, timeoutMs, maxCharacters: DRAFT_MAX_CHARACTERS });
+  if (collected.timedOut) throw new UpstreamTimeout(`The model did not answer within ${timeoutMs} ms`);
+  if (collected.failure !== undefined) {
+    const error = collected.failure.thrown;
     if (error instanceof ModelCallError) throw error.status === 504 ? new UpstreamTimeout(error.message) : new UpstreamError(error.message);
     throw error;
   }
   const prompt = messages.reduce((sum, message) => sum + countTokens(message.content), 0);
-  return { answer, tokens: tokensOf(usage, prompt, answer, DRAFT_MAX_TOKENS) };
+  return { answer: collected.text, tokens: tokensOf(collected.usage, prompt, collected.text, DRAFT_MAX_TOKENS) };
 }
 
 const sum = (a: TokenCount, b: TokenCount): TokenCount => ({ prompt: a.prompt + b.prompt, completion: a.completion + b.completion, estimated: a.estimated || b.estimated });

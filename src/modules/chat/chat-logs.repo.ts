@@ -3,7 +3,8 @@
 // and holds only the threads the reader may read.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { readableBy, type ThreadReader } from './readable-threads.js';
+import type { ThreadReader } from './readable-threads.js';
+import { readableBy } from './readable-threads.sql.js';
 
 export interface ChatLogFilter {
   reader: ThreadReader;

@@ -1,40 +1,45 @@
-import type { ResponseRecord } from './responses.repo.js';
-import type { AgentResponseView, Citation } from './responses.schemas.js';
+// The AgentResponse of API.md §8, presented from a recorded answer: the v2 routes answer it in the
+// envelope, the legacy routes bare; the fields are the same in both generations.
+import { asRecorded, type Answer, type RecordedAnswer } from '../runtime/answer.js';
+import type { AgentResponseView } from './responses.schemas.js';
 
-const parseArray = <T>(text: string): T[] => {
-  const value: unknown = JSON.parse(text);
-  return Array.isArray(value) ? (value as T[]) : [];
-};
-
-export function presentResponse(row: ResponseRecord): AgentResponseView {
+export function presentResponse(answer: RecordedAnswer): AgentResponseView {
   return {
-    id: row.id,
-    thread_id: row.thread_id,
-    agent_id: row.agent_id,
-    history_id: row.history_id,
-    project_id: row.project_id,
-    query: row.query,
-    answer: row.answer,
-    status: row.status,
-    finish_reason: row.finish_reason,
-    error: row.error,
-    citations: parseArray<Citation>(row.citations),
+    id: answer.id,
+    thread_id: answer.threadId,
+    agent_id: answer.agentId,
+    history_id: answer.historyId,
+    project_id: answer.projectId,
+    query: answer.query,
+    answer: answer.text,
+    status: answer.status,
+    finish_reason: answer.finishReason,
+    error: answer.error,
+    citations: answer.citations,
     tokens: {
-      prompt: row.prompt_tokens,
-      completion: row.completion_tokens,
-      total: row.prompt_tokens + row.completion_tokens,
-      estimated: row.tokens_estimated === 1,
+      prompt: answer.tokens.prompt,
+      completion: answer.tokens.completion,
+      total: answer.tokens.prompt + answer.tokens.completion,
+      estimated: answer.tokens.estimated,
     },
-    cost: row.cost,
-    latency_ms: row.latency_ms,
-    first_token_ms: row.first_token_ms,
-    model: row.model,
-    llm_configuration_id: row.llm_configuration_id,
-    tool_calls: parseArray(row.tool_calls),
-    guardrail_actions: parseArray(row.guardrail_actions),
-    pinned: row.pinned_on !== null,
-    tags: row.tags,
-    created_on: row.created_on,
-    created_by: row.created_by_email,
+    cost: answer.cost,
+    latency_ms: answer.latencyMs,
+    first_token_ms: answer.firstTokenMs,
+    model: answer.model,
+    llm_configuration_id: answer.llmConfigurationId,
+    tool_calls: answer.toolCalls,
+    guardrail_actions: answer.guardrailActions,
+    pinned: answer.pinned,
+    tags: answer.tags,
+    created_on: answer.askedOn,
+    created_by: answer.askedBy.email,
   };
+}
+
+/**
+ * The response of an ask that has just been answered: recorded (every HTTP door records what it
+ * asks), not yet pinned or tagged by anyone.
+ */
+export function presentAnswered(answer: Answer): AgentResponseView {
+  return presentResponse({ ...asRecorded(answer), pinned: false, tags: [] });
 }

@@ -1,16 +1,17 @@
-// Agent responses: each question asked of an agent and what came of it. Lists, citations and
-// arrays are JSON text in the row and parsed here; every read names the organization and leaves
-// out responses of deleted threads.
+// Agent responses: each question asked of an agent and what came of it, read as recorded answers
+// (the lists kept as JSON text in the row are parsed here: response-columns.ts); every read names
+// the organization and leaves out responses of deleted threads.
 import type { Insertable, Kysely } from 'kysely';
 import { selectSlice } from '../../db/list-slice.js';
 import type { AgentResponseRow, AgentResponsesTable, DB } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import { readableBy, type ThreadReader } from './readable-threads.js';
+import type { RecordedAnswer } from '../runtime/answer.js';
+import type { ThreadReader } from './readable-threads.js';
+import { readableBy } from './readable-threads.sql.js';
+import { recordedAnswerOf } from './response-columns.js';
 
 export type NewResponse = Insertable<AgentResponsesTable>;
 
-/** A response row with its creator's e-mail and its tags. */
-export type ResponseRecord = AgentResponseRow & { created_by_email: string; tags: string[] };
 
 /** Which responses a list holds: those a reader may read, narrowed by thread, project or agent. */
 export interface ResponseFilter {
@@ -40,20 +41,20 @@ export class ResponsesRepo {
     return row.id;
   }
 
-  async find(organizationId: number, responseId: number): Promise<ResponseRecord | undefined> {
+  async find(organizationId: number, responseId: number): Promise<RecordedAnswer | undefined> {
     const row = await this.visible(organizationId).where('r.id', '=', responseId).executeTakeFirst();
     return row && (await this.withTags([row]))[0];
   }
 
   /** The thread's responses, oldest first. */
-  async ofThread(organizationId: number, threadId: number, limit?: number): Promise<ResponseRecord[]> {
+  async ofThread(organizationId: number, threadId: number, limit?: number): Promise<RecordedAnswer[]> {
     let query = this.visible(organizationId).where('r.thread_id', '=', threadId).orderBy('r.id', 'asc');
     if (limit !== undefined) query = query.limit(limit);
     return this.withTags(await query.execute());
   }
 
-  /** Attaches each response's tags, read for all of them at once. */
-  async withTags<Row extends AgentResponseRow & { created_by_email: string }>(rows: Row[]): Promise<(Row & { tags: string[] })[]> {
+  /** The rows as answers with their tags, read for all of them at once. */
+  private async withTags(rows: (AgentResponseRow & { created_by_email: string })[]): Promise<RecordedAnswer[]> {
     if (rows.length === 0) return [];
     const tags = await this.db
       .selectFrom('response_tags')
@@ -67,11 +68,11 @@ export class ResponsesRepo {
       .execute();
     const byResponse = new Map<number, string[]>();
     for (const { response_id, tag } of tags) byResponse.set(response_id, [...(byResponse.get(response_id) ?? []), tag]);
-    return rows.map((row) => ({ ...row, tags: byResponse.get(row.id) ?? [] }));
+    return rows.map((row) => recordedAnswerOf({ ...row, tags: byResponse.get(row.id) ?? [] }));
   }
 
   /** A page of the responses a filter holds: oldest first for a thread's chat log, newest first otherwise. */
-  async list(organizationId: number, filter: ResponseFilter, order: 'asc' | 'desc', window: ListWindow): Promise<ListSlice<ResponseRecord>> {
+  async list(organizationId: number, filter: ResponseFilter, order: 'asc' | 'desc', window: ListWindow): Promise<ListSlice<RecordedAnswer>> {
     let query = this.visible(organizationId).where(readableBy(filter.reader));
     if (filter.threadId !== undefined) query = query.where('r.thread_id', '=', filter.threadId);
     if (filter.projectId !== undefined) query = query.where('r.project_id', '=', filter.projectId);

@@ -6,9 +6,9 @@ import { NotFound } from '../../errors.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
+import type { RecordedAnswer } from '../runtime/answer.js';
 import { presentFigures } from './feedback.presenter.js';
 import { presentResponse } from './response.presenter.js';
-import type { ResponseRecord } from './responses.repo.js';
 import type { AgentResponseView } from './responses.schemas.js';
 import { requireVisibleResponse, requireVisibleThread } from './thread-access.js';
 import { authorize, threadPolicy } from './thread.policy.js';
@@ -23,7 +23,7 @@ export class ResponsesService {
   constructor(private readonly store: UnitOfWork) {}
 
   /** Response views with their feedback figures, as the caller sees them (my_vote, my_rating). */
-  async present(actor: Actor, rows: ResponseRecord[], repos: Repositories = this.store.repos): Promise<AgentResponseView[]> {
+  async present(actor: Actor, rows: RecordedAnswer[], repos: Repositories = this.store.repos): Promise<AgentResponseView[]> {
     const figures = await repos.feedback.figures(
       rows.map((row) => row.id),
       actor.userId,

@@ -3,7 +3,7 @@
 import { NotFound } from '../../errors.js';
 import type { Repositories } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
-import type { ResponseRecord } from './responses.repo.js';
+import type { RecordedAnswer } from '../runtime/answer.js';
 import { threadPolicy } from './thread.policy.js';
 import type { ThreadRecord } from './threads.repo.js';
 
@@ -21,11 +21,11 @@ export async function requireVisibleThread(repos: Repositories, actor: Actor, th
   return { thread, leadsAgentTeam };
 }
 
-export async function requireVisibleResponse(repos: Repositories, actor: Actor, responseId: number): Promise<ThreadAccess & { response: ResponseRecord }> {
+export async function requireVisibleResponse(repos: Repositories, actor: Actor, responseId: number): Promise<ThreadAccess & { response: RecordedAnswer }> {
   const response = await repos.responses.find(actor.organizationId, responseId);
   if (!response) throw new NotFound('response', responseId);
   try {
-    return { ...(await requireVisibleThread(repos, actor, response.thread_id)), response };
+    return { ...(await requireVisibleThread(repos, actor, response.threadId)), response };
   } catch (error) {
     if (error instanceof NotFound) throw new NotFound('response', responseId);
     throw error;

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AuditFields, Id, NullableTimestamp, named, withExamples } from '../../http/schemas.js';
-import { GRAPH_ERROR_CODES } from '../../connectors/graph/graph-errors.js';
-import { ScheduleMinutes } from './sync-schedule.js';
+import { GRAPH_ERROR_CODES, ScheduleMinutes } from '../sources/index.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique among the organization’s connectors' });
 // Azure tenant and application ids are GUIDs; a tenant may also be named by its domain.

@@ -3,7 +3,7 @@
 // write to every corpus); a connector on a corpus the caller does not see is a 404 (checked before the
 // flag, so that another organization's connector is a 404 whatever its flags). The
 // document-library-index flag gates what its catalogue entry names: creating connectors and syncing;
-// with it off, existing connectors can still be read, changed and removed. The sync itself is connector-sync.ts's, run as a job.
+// with it off, existing connectors can still be read, changed and removed. The sync itself is the sources engine's (src/modules/sources), run as a job.
 import { now } from '../../clock.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
 import { sentFields } from '../../fields.js';
@@ -18,8 +18,7 @@ import { clientSecretColumns, resealedClientSecret } from './connector-secrets.j
 import { presentConnector } from './connector.presenter.js';
 import type { ConnectorWithAudit } from './connectors.repo.js';
 import type { ConnectorView, CreateConnectorInput, UpdateConnectorInput } from './connectors.schemas.js';
-import { connectorSubject } from './sync-jobs.repo.js';
-import { queueScheduledSync, queueSyncNow } from './sync-schedule.js';
+import { connectorSubject, queueScheduledSync, queueSyncNow } from '../sources/index.js';
 
 const FLAG = 'document-library-index';
 const SETTINGS = ['name', 'tenant_id', 'client_id', 'site_id', 'drive_id', 'folder_path', 'schedule_minutes'] as const;

@@ -9,11 +9,25 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import { jsonObjectOf, type ColumnExpression } from '../../db/json-projection.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, DocumentStep } from '../../db/schema.js';
 import type { ListWindow } from '../../pagination.js';
 import { rowLimit } from '../../pagination.js';
 import { documentFields, legacyDocumentFields } from './documents.schemas.js';
-import type { CorpusScope, DocumentFilter, DocumentWithUsers } from './documents.repo.js';
+import type { DocumentWithUsers } from './document-with-users.js';
+
+export interface DocumentFilter {
+  step?: DocumentStep | undefined;
+  isFailed?: boolean | undefined;
+  tag?: string | undefined;
+  type?: string | undefined;
+  includeDeleted?: boolean | undefined;
+}
+
+/** Where a document is: every query names the organization as well as the corpus. */
+export interface CorpusScope {
+  organizationId: number;
+  corpusId: number;
+}
 
 /** A batch of the listing: its elements' JSON joined by commas (null when empty), and the last id. */
 export interface ListingBatch {

@@ -1,23 +1,16 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AtCommit } from '../../db/at-commit.js';
 import type { Dialect } from '../../db/dialect.js';
+import { notifyInProcess } from '../../db/notices.js';
 import type { DB, DocumentEventsTable, DocumentStep, DocumentsTable } from '../../db/schema.js';
 import { selectSlice } from '../../db/list-slice.js';
-import { filteredDocuments, USER_COLUMNS } from './document-listing.repo.js';
-import { CHUNKS_PER_STATEMENT, chunksOfDocument, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage } from './document-statements.js';
+import { filteredDocuments, USER_COLUMNS, type CorpusScope, type DocumentFilter } from './document-listing.repo.js';
+import { CHUNKS_PER_STATEMENT, chunksOfDocument, DOCUMENT_EVENTS_CHANNEL, documentToProcess, insertChunkRows, insertChunkRowsWithVectors, insertEvents, insertEventsInCommitOrder, PRECOMPILED_EVENTS, updateOfColumns, updateOfColumnsReadingLanguage, type DocumentChange, type DocumentEvent } from './document-statements.sql.js';
 import type { ListWindow } from '../../pagination.js';
-import { raiseSearchGenerations } from '../retrieval/search-generations.js';
+import type { DocumentWithUsers } from './document-with-users.js';
+import { raiseSearchGenerations } from '../retrieval/search-generations.sql.js';
 
-export interface DocumentFilter {
-  step?: DocumentStep | undefined;
-  isFailed?: boolean | undefined;
-  tag?: string | undefined;
-  type?: string | undefined;
-  includeDeleted?: boolean | undefined;
-}
-
-/** Fields of a document to change. */
-export type DocumentChange = Updateable<DocumentsTable>;
+export type { CorpusScope, DocumentChange, DocumentEvent, DocumentFilter, DocumentWithUsers };
 
 /** The columns an update sets (joined by commas) and their values; a column given as undefined is not set, as Kysely's own update leaves it out. */
 function columnsOf(fields: DocumentChange): { columnList: string; values: unknown[] } {
@@ -27,9 +20,6 @@ function columnsOf(fields: DocumentChange): { columnList: string; values: unknow
 }
 
 export type NewDocument = Omit<Insertable<DocumentsTable>, 'tags'> & { tags: string[] };
-
-/** A step change of a document, as the corpus's event log keeps it. */
-export type DocumentEvent = Omit<DocumentEventsTable, 'id'>;
 
 /** Rows a multi-row statement carries: bound parameters stay well under both databases' limits. */
 const ROWS_PER_STATEMENT = 500;
@@ -45,12 +35,6 @@ export interface DocumentInCorpus {
   id: number;
   organization_id: number;
   corpus_id: number;
-}
-
-/** Where a document is: every query names the organization as well as the corpus. */
-export interface CorpusScope {
-  organizationId: number;
-  corpusId: number;
 }
 
 export class DocumentsRepo {
@@ -78,7 +62,7 @@ export class DocumentsRepo {
       .where('d.corpus_id', '=', scope.corpusId);
   }
 
-  find(scope: CorpusScope, documentId: number) {
+  find(scope: CorpusScope, documentId: number): Promise<DocumentWithUsers | undefined> {
     return this.withUsers(scope).selectAll('d').select(USER_COLUMNS).where('d.id', '=', documentId).executeTakeFirst();
   }
 
@@ -296,11 +280,20 @@ export class DocumentsRepo {
   }
 
   private async insertEvents(events: readonly DocumentEvent[]): Promise<void> {
-    // PostgreSQL: one statement however many, which takes the corpora's locks before drawing any id.
-    if (!this.dialect.oneWriterAtATime) await insertEventsInCommitOrder(this.db, events);
+    // PostgreSQL: one statement however many, which takes the corpora's locks before drawing any id,
+    // and notifies the corpora's readers at commit.
+    if (!this.dialect.oneWriterAtATime) {
+      await insertEventsInCommitOrder(this.db, events);
+      return;
+    }
     // SQLite, one writer at a time, has nothing to wait for: a document's few events in a statement compiled once.
-    else if (events.length <= PRECOMPILED_EVENTS) await insertEvents(this.db, events);
+    if (events.length <= PRECOMPILED_EVENTS) await insertEvents(this.db, events);
     else await inBatches(events, (batch) => this.db.insertInto('document_events').values(batch).execute());
+    // Readers are in this process, and told once the events are committed.
+    const corpusIds = new Set(events.map((event) => event.corpus_id));
+    const tellReaders = () => corpusIds.forEach((corpusId) => notifyInProcess(DOCUMENT_EVENTS_CHANNEL, String(corpusId)));
+    if (this.atCommit === undefined) tellReaders();
+    else this.atCommit.afterCommit(tellReaders);
   }
 
   /** Events name their corpus only: the corpus is checked to be the organization's. */
@@ -343,4 +336,3 @@ export class DocumentsRepo {
 }
 
 export type DocumentToProcess = NonNullable<Awaited<ReturnType<DocumentsRepo['findForProcessing']>>>;
-export type DocumentWithUsers = NonNullable<Awaited<ReturnType<DocumentsRepo['find']>>>;

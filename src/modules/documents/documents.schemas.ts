@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { fieldsOf, schemaOf } from '../../http/presented-fields.js';
-import type { DocumentWithUsers } from './documents.repo.js';
+import type { DocumentWithUsers } from './document-with-users.js';
 import { legacyListQuery } from '../../http/legacy.js';
 import { Id, NullableTimestamp, PageQuery, Timestamp, mediaWithExample, named, withExamples } from '../../http/schemas.js';
 

@@ -1,11 +1,10 @@
 // Documents of a corpus: accepting uploads (files, text, URLs) durably, reading, tagging, deleting
 // and retrying them. Processing itself is the pipeline's (pipeline/); an upload only stores the
-// bytes, writes the document row and its job in one transaction, and wakes a worker.
-import { createHash } from 'node:crypto';
+// bytes, writes the document row and its job in one transaction, and wakes a worker (intake.ts).
 import { now } from '../../clock.js';
-import { AppError, BadRequest, Conflict, NotFound, UnsupportedMediaType } from '../../errors.js';
+import { BadRequest, Conflict, NotFound, UnsupportedMediaType } from '../../errors.js';
 import { asPage, windowOf, type PageRequest, type PageResult } from '../../pagination.js';
-import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../repositories.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
@@ -14,7 +13,8 @@ import type { CorpusScope, DocumentFilter } from './documents.repo.js';
 import type { DocumentView, LegacyDocument, OnDuplicate } from './documents.schemas.js';
 import type { IncomingDocument } from './incoming.js';
 import { sentFields } from '../../fields.js';
-import { enqueueProcessing, queueNewDocuments, recordStep } from './pipeline/document-steps.js';
+import { enqueueProcessing, recordStep } from './pipeline/document-steps.js';
+import { contentHash, DocumentIntake } from './intake.js';
 
 /** What the documents service needs from the outside world, kept apart so that tests and the CLI share it. */
 export interface DocumentSources {
@@ -36,16 +36,18 @@ interface Accepted extends IncomingDocument {
   hash: string;
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 export class DocumentsService {
+  private readonly intake: DocumentIntake;
+
   constructor(
     private readonly store: UnitOfWork,
     private readonly blobs: BlobStore,
     private readonly corpora: CorporaService,
     private readonly sources: DocumentSources,
     private readonly onEnqueued: () => void,
-  ) {}
+  ) {
+    this.intake = new DocumentIntake(store, blobs, onEnqueued);
+  }
 
   private async view(scope: CorpusScope, documentId: number): Promise<DocumentView> {
     const document = await this.store.repos.documents.find(scope, documentId);
@@ -93,7 +95,7 @@ export class DocumentsService {
     const accepted: Accepted[] = incoming.map((document) => {
       const type = this.sources.detectType(document.bytes);
       if (!type) throw new UnsupportedMediaType(`${document.source}: this kind of file cannot be processed (supported: PDF, DOCX, HTML, Markdown, plain text, CSV, JSON)`);
-      return { ...document, type, hash: sha256(document.bytes) };
+      return { ...document, type, hash: contentHash(document.bytes) };
     });
 
     const existing = await this.store.repos.documents.findByHashes(scope, [...new Set(accepted.map((document) => document.hash))]);
@@ -108,68 +110,16 @@ export class DocumentsService {
     }
     const toStore = onDuplicate === 'skip' ? accepted.filter((document) => !existingByHash.has(document.hash)) : accepted;
 
-    let keys: string[] = [];
-    let stored = false;
-    let ids: number[];
-    try {
-      keys = await this.storeFiles(toStore.map((document) => document.bytes));
-      stored = true;
-      ids = await this.store.transaction(async (repos) => {
-        const at = now();
-        if (onDuplicate === 'replace') {
-          const replacedHashes = new Set(duplicates.map((duplicate) => duplicate.hash));
-          for (const old of existing) if (replacedHashes.has(old.content_hash)) await this.markDeleted(repos, actor, { ...scope, documentId: old.id }, at);
-        }
-        // One statement for all the rows, one for their events, one for their jobs.
-        const idByKey = await repos.documents.insertMany(
-          toStore.map((document, index) => ({
-            organization_id: actor.organizationId,
-            corpus_id: corpusId,
-            type: document.type,
-            source: document.source,
-            access_url: document.accessUrl,
-            text: '',
-            tags,
-            upload_from: document.uploadFrom,
-            step: 'queued' as const,
-            content_hash: document.hash,
-            file_key: keys[index]!,
-            size_bytes: document.bytes.length,
-            created_on: at,
-            created_by: actor.userId,
-            modified_on: at,
-            modified_by: actor.userId,
-          })),
-        );
-        const created = keys.map((key) => idByKey.get(key)!);
-        await queueNewDocuments(repos, actor.organizationId, corpusId, created, at);
-        return created;
-      });
-    } catch (error) {
-      // The files go only when nothing can refer to them: storing them failed, or the transaction
-      // refused the upload (one of our errors, before any commit). A database failure may have come
-      // during COMMIT, after the rows were written; a stray file costs only space, a missing one loses
-      // a document that was accepted.
-      if (!stored || error instanceof AppError) for (const key of keys) await this.blobs.delete(key).catch(() => undefined);
-      throw error;
-    }
-    this.onEnqueued();
+    const owner = { organizationId: actor.organizationId, corpusId, userId: actor.userId };
+    const admitted = toStore.map((document) => ({ ...document, tags }));
+    // Replace withdraws every document holding a content sent again.
+    const replacedHashes = new Set(duplicates.map((duplicate) => duplicate.hash));
+    const replaced = onDuplicate === 'replace' ? existing.filter((old) => replacedHashes.has(old.content_hash)).map((old) => old.id) : [];
+    const { admitted: ids } = await this.intake.replace(owner, replaced, admitted);
     const shown = onDuplicate === 'skip' ? [...ids, ...duplicates.map((d) => existingByHash.get(d.hash)!.id)] : ids;
     const items = await this.views(scope, shown);
     const action = onDuplicate === 'skip' ? 'skipped' : onDuplicate === 'replace' ? 'replaced' : 'kept_both';
     return { items, duplicates: duplicates.map((d) => ({ source: d.source, document_id: existingByHash.get(d.hash)!.id, action })) };
-  }
-
-  /**
-   * Stores the files side by side; all or none: when one fails, those already stored are removed
-   * and the failure thrown. The keys come in the order of the files.
-   */
-  private async storeFiles(files: Buffer[]): Promise<string[]> {
-    const results = await Promise.allSettled(files.map((bytes) => this.blobs.put(bytes)));
-    const failure = results.find((result) => result.status === 'rejected');
-    if (failure === undefined) return results.map((result) => (result as PromiseFulfilledResult<string>).value);
-    for (const result of results) if (result.status === 'fulfilled') await this.blobs.delete(result.value).catch(() => undefined);
-    throw failure.reason;
   }
 
   async list(actor: Actor, corpusId: number, filter: DocumentFilter, page: PageRequest): Promise<PageResult<DocumentView>> {
@@ -212,10 +162,6 @@ export class DocumentsService {
     return { bytes, type: document.type, source: document.source };
   }
 
-  private markDeleted(repos: Repositories, actor: Actor, document: CorpusScope & { documentId: number }, at: string) {
-    return repos.documents.markDeleted({ id: document.documentId, organization_id: document.organizationId, corpus_id: document.corpusId }, { at, by: actor.userId });
-  }
-
   /** A document of the corpus that is not deleted, which the caller may change. */
   private async changeable(actor: Actor, corpusId: number, documentId: number) {
     const scope = await this.scope(actor, corpusId, 'write');
@@ -227,9 +173,7 @@ export class DocumentsService {
   /** Marks the document deleted and removes its chunks at once, so it leaves retrieval with this request. */
   async delete(actor: Actor, corpusId: number, documentId: number): Promise<DocumentView> {
     const { scope, document } = await this.changeable(actor, corpusId, documentId);
-    await this.store.transaction((repos) => this.markDeleted(repos, actor, { ...scope, documentId }, now()));
-    if (document.file_key) await this.blobs.delete(document.file_key);
-    await this.store.repos.documents.updateInOrganization(actor.organizationId, documentId, { file_key: null });
+    await this.intake.withdraw({ ...scope, userId: actor.userId }, [document.id]);
     return this.view(scope, documentId);
   }
 

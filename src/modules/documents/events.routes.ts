@@ -1,9 +1,9 @@
 // GET /api/v2/corpora/{corpus_id}/events: the corpus's document progress as Server-Sent Events
-// (the stream itself is DocumentProgress's, its events described in events.schemas.ts).
-import { Readable } from 'node:stream';
+// (the events are DocumentProgress's, described in events.schemas.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
+import { EventStreamWriter, sendEventStream } from '../../http/server-sent-events.js';
 import { corpusEventsResponse } from './events.schemas.js';
 
 /** Last-Event-ID, or ?after=: the event after which to resume; undefined to start from now. */
@@ -35,13 +35,9 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const stream = await progress.follow(request.actor, request.params.corpus_id, resumePoint(request.headers['last-event-id'], request.query.after));
-      request.raw.on('close', stream.end);
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(Readable.from(stream.text));
+      const events = new EventStreamWriter();
+      await progress.follow(request.actor, request.params.corpus_id, resumePoint(request.headers['last-event-id'], request.query.after), events);
+      return sendEventStream(reply, events);
     },
   );
 };

@@ -8,14 +8,10 @@
 // provider, so without this anyone handed the link would put their own mailbox into the caller's
 // corpus (or be phished into it). It then stores the refresh token sealed on the mailbox (created,
 // or updated when the same mailbox is authorized again: a missing refresh token never replaces the
-// stored one, and a sync running meanwhile is superseded: see mail-sync.ts), then queues its first
+// stored one, and a sync running meanwhile is superseded: see src/modules/sources/adapters/mailbox.ts), then queues its first
 // sync. Every refusal is a 4xx before anything is written.
 import { now } from '../../clock.js';
-import type { MailProviders } from '../../email/mail-providers.js';
-import { DEFAULT_FOLDERS } from '../../email/mail-providers.js';
-import { MailError } from '../../email/mail-errors.js';
-import { MailOAuthClient, type TokenSet } from '../../email/oauth-client.js';
-import { normalizeAddress, StateSigner, type StatePayload } from '../../email/signed-state.js';
+import { DEFAULT_FOLDERS, MailError, MailOAuthClient, normalizeAddress, StateSigner, type MailProviders, type StatePayload, type TokenSet } from '../sources/index.js';
 import { BadRequest, Forbidden, UpstreamError } from '../../errors.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
@@ -24,7 +20,8 @@ import type { CorporaService } from '../corpora/corpora.service.js';
 import { isOrganizationAdmin } from '../corpora/corpus.policy.js';
 import type { AuthorizationView, AuthorizeInput, CallbackInput, MailboxView } from './email-indexing.schemas.js';
 import { refreshTokenColumns } from './mailbox-secrets.js';
-import { foldersOf, presentMailbox } from './mailbox.presenter.js';
+import { foldersOf } from './mailbox-columns.js';
+import { presentMailbox } from './mailbox.presenter.js';
 import type { EmailAuthorizationRow } from './mailboxes.repo.js';
 import { applySchedule, queueMailboxSync } from './mailboxes.service.js';
 

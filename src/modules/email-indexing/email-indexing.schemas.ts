@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { GRAPH_ERROR_CODES } from '../../connectors/graph/graph-errors.js';
 import { Id, NullableTimestamp, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { SYNC_STATUSES } from '../connectors/connectors.schemas.js';
-import { ScheduleMinutes } from '../connectors/sync-schedule.js';
+import { GRAPH_ERROR_CODES, ScheduleMinutes } from '../sources/index.js';
 
 const Provider = Type.Union([Type.Literal('microsoft'), Type.Literal('google')], { description: 'microsoft (Microsoft 365 through Graph) or google (Gmail)' });
 // Graph folder ids are base64-like; well-known names are words; Gmail label ids are words with _ or -.

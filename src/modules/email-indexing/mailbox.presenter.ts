@@ -1,18 +1,9 @@
 // What a read shows of a mailbox: never its refresh token (sealed, and not even hinted), nor its cursor.
 import { syncTiming } from '../connectors/connector.presenter.js';
+import { foldersOf } from './mailbox-columns.js';
 import type { MailboxView } from './email-indexing.schemas.js';
 import type { MailboxWithCreator } from './mailboxes.repo.js';
 
-/** The folders or labels a row keeps as a JSON array (written only by this module). */
-export function foldersOf(json: string): string[] {
-  let parsed: unknown = [];
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    // A damaged column reads as no folders: the sync then reads none rather than failing.
-  }
-  return Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === 'string') : [];
-}
 
 export function presentMailbox(row: MailboxWithCreator): MailboxView {
   return {

@@ -10,8 +10,7 @@ import { isOrganizationAdmin } from '../corpora/corpus.policy.js';
 import type { MailboxView, UpdateMailboxInput } from './email-indexing.schemas.js';
 import { presentMailbox } from './mailbox.presenter.js';
 import type { MailboxRow, MailboxWithCreator } from './mailboxes.repo.js';
-import { mailboxSubject } from '../connectors/sync-jobs.repo.js';
-import { queueScheduledSync, queueSyncNow } from '../connectors/sync-schedule.js';
+import { mailboxSubject, queueScheduledSync, queueSyncNow } from '../sources/index.js';
 
 /**
  * Queues a sync of the mailbox now unless one is queued or running: false then. A scheduled sync
@@ -21,14 +20,6 @@ export async function queueMailboxSync(repos: Repositories, organizationId: numb
   if (!(await repos.mailboxes.markQueued(organizationId, mailboxId))) return false;
   await queueSyncNow(repos, mailboxSubject(mailboxId), organizationId, at);
   return true;
-}
-
-/** After a sync ends: the next one queued by the mailbox's schedule, unless a job already waits. */
-export async function queueNextScheduledSync(repos: Repositories, organizationId: number, mailboxId: number, at: string): Promise<void> {
-  const current = await repos.mailboxes.find(organizationId, mailboxId);
-  if (!current || current.schedule_minutes === null || (await repos.syncJobs.hasWaiting(mailboxSubject(mailboxId)))) return;
-  const due = await queueScheduledSync(repos, mailboxSubject(mailboxId), organizationId, at, current.schedule_minutes);
-  await repos.mailboxes.update(organizationId, mailboxId, { next_sync_on: due });
 }
 
 /**

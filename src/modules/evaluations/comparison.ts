@@ -3,7 +3,7 @@
 // answers, or by its question where the evaluations asked different datasets — marked by what
 // changed against the baseline. Queries that went from pass to fail come first: they are what a
 // change of an agent broke.
-import type { MetricDefinition } from '../../evaluation/answer-scoring.js';
+import type { MetricDefinition } from '../../evaluation/index.js';
 import { pageOf, type PageRequest } from '../../pagination.js';
 import type { EvaluationResultsRepo } from './evaluation-results.repo.js';
 import { passedOf } from './evaluation.presenters.js';

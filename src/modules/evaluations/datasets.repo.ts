@@ -5,7 +5,7 @@ import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, EvaluationDatasetsTable, EvaluationQueriesTable } from '../../db/schema.js';
-import type { ExpectedSource } from '../../evaluation/source-metrics.js';
+import type { ExpectedSource } from '../../evaluation/index.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 
 export type NewDataset = Insertable<EvaluationDatasetsTable>;

@@ -4,7 +4,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, EvaluationResultStatus, EvaluationResultsTable, EvaluationScoresTable, ScoreStatus } from '../../db/schema.js';
-import type { ScoreSums } from '../../evaluation/statistics.js';
+import type { ScoreSums } from '../../evaluation/index.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 
 export type ResultRow = Selectable<EvaluationResultsTable>;

@@ -8,8 +8,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import type { EvaluationStatus } from '../../db/schema.js';
-import type { CompiledPatterns } from '../../evaluation/answer-scoring.js';
-import type { CompleteJob, Job, JobHandler } from '../../jobs/job-types.js';
+import type { CompiledPatterns } from '../../evaluation/index.js';
+import type { CompleteJob, JobHandler } from '../../jobs/job-handler.js';
+import type { Job } from '../../jobs/job-types.js';
 import type { Embedder } from '../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';

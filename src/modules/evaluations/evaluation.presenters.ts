@@ -1,9 +1,6 @@
 // What a read shows of datasets, queries, metrics, evaluations and their results: the fields of the
 // schemas, nothing else (no organization ids, no internal columns).
-import { KINDS, type MetricKind } from '../../evaluation/metric-kinds.js';
-import { shownPrompt } from '../../evaluation/judge-prompts.js';
-import { summarize, type ScoreSums } from '../../evaluation/statistics.js';
-import type { MetricDefinition } from '../../evaluation/answer-scoring.js';
+import { KINDS, type MetricDefinition, type MetricKind, type ScoreSums, shownPrompt, summarize } from '../../evaluation/index.js';
 import { fromNanoUsd } from '../analytics/usage-events.js';
 import type { Citation } from '../chat/responses.schemas.js';
 import type { DatasetRecord, QueryRecord } from './datasets.repo.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AuditFields, Id, IdParams, NullableTimestamp, Page, PageQuery, named, withExamples } from '../../http/schemas.js';
-import { METRIC_KINDS } from '../../evaluation/metric-kinds.js';
+import { METRIC_KINDS } from '../../evaluation/index.js';
 import { CitationSchema } from '../chat/responses.schemas.js';
 import { ExpectedSourceSchema } from './datasets.schemas.js';
 

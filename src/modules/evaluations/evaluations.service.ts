@@ -5,8 +5,7 @@
 // (evaluation-runner.ts) does the asking and scoring.
 import { now } from '../../clock.js';
 import { BadRequest, Conflict, NotFound, type ErrorDetail } from '../../errors.js';
-import type { MetricDefinition } from '../../evaluation/answer-scoring.js';
-import { KINDS } from '../../evaluation/metric-kinds.js';
+import { KINDS, type MetricDefinition } from '../../evaluation/index.js';
 import type { ListSlice, ListWindow, PageRequest } from '../../pagination.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';

@@ -4,7 +4,7 @@
 // can hold the server however it is written).
 import { Value } from '@sinclair/typebox/value';
 import { BadRequest, type ErrorDetail } from '../../errors.js';
-import { KINDS, type MetricKind } from '../../evaluation/metric-kinds.js';
+import { KINDS, type MetricKind } from '../../evaluation/index.js';
 import { compileLinear, PatternRefused } from '../../regexp/index.js';
 
 export interface MetricSettings {

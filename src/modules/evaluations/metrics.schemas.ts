@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IdParams, PageQuery, Timestamp, named, withExamples } from '../../http/schemas.js';
-import { METRIC_KINDS } from '../../evaluation/metric-kinds.js';
+import { METRIC_KINDS } from '../../evaluation/index.js';
 
 const Kind = Type.Union(
   METRIC_KINDS.map((kind) => Type.Literal(kind)),

@@ -5,7 +5,7 @@
 import { now } from '../../clock.js';
 import { Forbidden, NotFound } from '../../errors.js';
 import { sentFields } from '../../fields.js';
-import type { MetricKind } from '../../evaluation/metric-kinds.js';
+import type { MetricKind } from '../../evaluation/index.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';

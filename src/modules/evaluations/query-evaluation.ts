@@ -5,13 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import { AppError } from '../../errors.js';
-import { precondition, scoreWithoutModel, type AnswerUnderTest, type CompiledPatterns, type MetricDefinition, type QueryUnderTest } from '../../evaluation/answer-scoring.js';
-import { DEFAULT_CORRECTNESS_RUBRIC } from '../../evaluation/judge-prompts.js';
-import { runJudge } from '../../evaluation/judge.js';
-import { KINDS, passes } from '../../evaluation/metric-kinds.js';
-import { failed, scored, undetermined, type MetricOutcome } from '../../evaluation/outcome.js';
-import { cosineSimilarity } from '../../evaluation/similarity.js';
-import type { ExpectedSource } from '../../evaluation/source-metrics.js';
+import { type AnswerUnderTest, type CompiledPatterns, cosineSimilarity, DEFAULT_CORRECTNESS_RUBRIC, type ExpectedSource, failed, KINDS, type MetricDefinition, type MetricOutcome, passes, precondition, type QueryUnderTest, runJudge, scored, scoreWithoutModel, undetermined } from '../../evaluation/index.js';
 import type { Embedder } from '../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
@@ -116,50 +110,50 @@ async function askAgent(deps: QueryEvaluatorDeps, context: RunContext, question:
   const started = performance.now();
   try {
     const prepared = await deps.asks.prepare(context.actor, context.agentId, { query: question, checkpoint: context.checkpoint, record: false });
-    const { response } = await deps.asks.answer(context.actor, prepared, {}, context.signal);
+    const { answer } = await deps.asks.answer(context.actor, prepared, {}, context.signal);
     const retrieved = prepared.blocked ? [] : prepared.passages.map((passage) => ({ document_id: passage.document_id, source: passage.source, score: passage.score }));
-    if (response.tokens.total > 0 || (response.cost ?? 0) > 0) {
+    if (answer.tokens.prompt + answer.tokens.completion > 0 || (answer.cost ?? 0) > 0) {
       usage.push({
         kind: 'answer',
-        status: response.status,
+        status: answer.status,
         organization_id: context.actor.organizationId,
         agent_id: context.agentId,
         ...context.owner,
         user_id: context.actor.userId,
         evaluation_id: context.evaluationId,
-        model: response.model,
-        llm_configuration_id: response.llm_configuration_id,
-        prompt_tokens: response.tokens.prompt,
-        completion_tokens: response.tokens.completion,
-        tokens_estimated: response.tokens.estimated,
-        cost: response.cost,
-        latency_ms: response.latency_ms,
+        model: answer.model,
+        llm_configuration_id: answer.llmConfigurationId,
+        prompt_tokens: answer.tokens.prompt,
+        completion_tokens: answer.tokens.completion,
+        tokens_estimated: answer.tokens.estimated,
+        cost: answer.cost,
+        latency_ms: answer.latencyMs,
         occurred_on: now(),
       });
     }
     return {
       answer: {
-        status: response.status,
-        answer: response.answer,
-        error: response.error,
+        status: answer.status,
+        answer: answer.text,
+        error: answer.error,
         retrieved_ran: !prepared.blocked,
         retrieved,
-        citations: response.citations,
-        latency_ms: response.latency_ms,
-        cost: response.cost,
+        citations: answer.citations,
+        latency_ms: answer.latencyMs,
+        cost: answer.cost,
       },
-      citationsText: response.citations.map((citation) => citation.passage),
+      citationsText: answer.citations.map((citation) => citation.passage),
       row: {
-        status: response.status,
-        answer: response.answer,
-        error: response.error,
-        citations: JSON.stringify(response.citations),
+        status: answer.status,
+        answer: answer.text,
+        error: answer.error,
+        citations: JSON.stringify(answer.citations),
         retrieved: JSON.stringify(retrieved),
-        model: response.model,
-        prompt_tokens: response.tokens.prompt,
-        completion_tokens: response.tokens.completion,
-        cost: response.cost,
-        latency_ms: response.latency_ms,
+        model: answer.model,
+        prompt_tokens: answer.tokens.prompt,
+        completion_tokens: answer.tokens.completion,
+        cost: answer.cost,
+        latency_ms: answer.latencyMs,
       },
     };
   } catch (error) {

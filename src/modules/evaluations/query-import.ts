@@ -4,7 +4,7 @@
 // spreadsheet formula (=, +, -, @ first) is kept as written and never evaluated here.
 import Papa from 'papaparse';
 import { BadRequest, type ErrorDetail } from '../../errors.js';
-import type { ExpectedSource } from '../../evaluation/source-metrics.js';
+import type { ExpectedSource } from '../../evaluation/index.js';
 import type { NewQuery } from './datasets.repo.js';
 import { MAX_QUESTION_CHARACTERS, MAX_SOURCES, MAX_TAGS } from './datasets.schemas.js';
 

@@ -5,13 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { BadRequest, type ErrorDetail } from '../../errors.js';
-import type { GuardrailConfigs } from '../../guardrails/definition.js';
-import type { GuardrailType } from '../../guardrails/guardrail.js';
-import { PATTERN_FLAGS } from '../../guardrails/pattern-scan.js';
-import { checkPatterns } from '../../guardrails/pattern-safety.js';
-import { regexReach } from '../../guardrails/regex-reach.js';
-import { foldForTerms, foldString } from '../../guardrails/text-folding.js';
-import { topicPhrase } from '../../guardrails/topic.js';
+import { checkPatterns, foldForTerms, foldString, type GuardrailConfigs, type GuardrailType, PATTERN_FLAGS, regexReach, topicPhrase } from '../../guardrails/index.js';
 import { DEFAULT_SEARCH_LANGUAGE } from '../../search/languages.js';
 import { BlockedTermsConfig, LengthConfig, LIMITS, PiiConfig, TopicConfig } from './guardrails.schemas.js';
 

@@ -1,5 +1,5 @@
 // What a read shows of a guardrail: its settings parsed back from their JSON, the audit fields as e-mails.
-import type { GuardrailDefinition } from '../../guardrails/definition.js';
+import type { GuardrailDefinition } from '../../guardrails/index.js';
 import type { GuardrailStoredRow, GuardrailWithAudit } from './guardrails.repo.js';
 import type { GuardrailView } from './guardrails.schemas.js';
 

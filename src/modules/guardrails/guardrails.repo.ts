@@ -3,7 +3,7 @@ import { nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, GuardrailsTable } from '../../db/schema.js';
-import type { GuardrailType } from '../../guardrails/guardrail.js';
+import type { GuardrailType } from '../../guardrails/index.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 
 export type NewGuardrail = Insertable<GuardrailsTable>;

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AuditFields, Id, IdParams, PageQuery, named, withExamples } from '../../http/schemas.js';
-import { GUARDRAIL_ACTIONS, GUARDRAIL_STAGES, GUARDRAIL_TYPES } from '../../guardrails/definition.js';
-import { PII_ENTITY_TYPES } from '../../guardrails/pii/detect.js';
+import { GUARDRAIL_ACTIONS, GUARDRAIL_STAGES, GUARDRAIL_TYPES, PII_ENTITY_TYPES } from '../../guardrails/index.js';
 import { SEARCH_LANGUAGES } from '../../search/languages.js';
 
 /** Bounds of one guardrail's settings: a request body stays under the JSON limit anyway. */

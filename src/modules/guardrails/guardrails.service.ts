@@ -2,13 +2,11 @@
 // handed to the runtime compiled (forAgent). Two feature flags gate them: `guardrail` (creating,
 // changing and testing any guardrail; when off, agents answer without guardrails) and `pii-redaction`
 // (the same for guardrails of type pii). Reading and deleting stay open with the flags off.
+import { LRUCache } from 'lru-cache';
 import { now, nowMs } from '../../clock.js';
 import { BadRequest, NotFound } from '../../errors.js';
 import { sentFields } from '../../fields.js';
-import { agentGuardrails } from '../../guardrails/agent-guardrails.js';
-import { applyGuardrails } from '../../guardrails/apply.js';
-import { compileGuardrail, type CompiledGuardrail } from '../../guardrails/compile.js';
-import type { AgentGuardrails, GuardrailStage, GuardrailType } from '../../guardrails/guardrail.js';
+import { agentGuardrails, type AgentGuardrails, applyGuardrails, type CompiledGuardrail, compileGuardrail, type GuardrailStage, type GuardrailType } from '../../guardrails/index.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { Embedder } from '../../providers/embeddings/embedder.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
@@ -21,11 +19,11 @@ import { definitionOf, presentGuardrail } from './guardrail.presenter.js';
 import type { GuardrailStoredRow } from './guardrails.repo.js';
 import type { CreateGuardrailInput, GuardrailTestResult, GuardrailView, TestGuardrailInput, UpdateGuardrailInput } from './guardrails.schemas.js';
 
-/** Compiled guardrails kept between answers (a list of ten thousand terms is built once). */
+/** Compiled guardrails kept between answers (a list of ten thousand terms is built once); the least recently used go first. */
 const COMPILED_KEPT = 200;
 
 export class GuardrailsService {
-  private readonly compiled = new Map<string, CompiledGuardrail>();
+  private readonly compiled = new LRUCache<string, CompiledGuardrail>({ max: COMPILED_KEPT });
 
   constructor(
     private readonly store: UnitOfWork,
@@ -152,11 +150,8 @@ export class GuardrailsService {
     let compiled = this.compiled.get(key);
     if (compiled === undefined) {
       compiled = compileGuardrail(definitionOf(row), { embedder: this.embedder });
-      if (this.compiled.size >= COMPILED_KEPT) this.compiled.delete(this.compiled.keys().next().value!);
-    } else {
-      this.compiled.delete(key);
+      this.compiled.set(key, compiled);
     }
-    this.compiled.set(key, compiled);
     return compiled;
   }
 }

@@ -2,8 +2,9 @@
 // the bare AgentResponse answered, over the same service as the latest generation.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { responses } from '../../http/schemas.js';
+import { presentAnswered } from '../chat/response.presenter.js';
 import { AgentResponseSchema } from '../chat/responses.schemas.js';
-import { answerAsJson } from '../runtime/ask-replies.js';
+import { answerWhole } from '../runtime/ask-replies.js';
 import { LegacyAskBody } from '../runtime/ask.schemas.js';
 
 export const legacyResponsesAskRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,7 +22,8 @@ export const legacyResponsesAskRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request, reply) => {
       const { agent_id, query, thread_id } = request.body;
-      return reply.code(201).send(await answerAsJson(app.services.asks, request.actor, agent_id, { query, thread_id }, reply));
+      // The legacy generation answers the AgentResponse bare, without the envelope.
+      return reply.code(201).send(presentAnswered(await answerWhole(app.services.asks, request.actor, agent_id, { query, thread_id }, reply)));
     },
   );
 };

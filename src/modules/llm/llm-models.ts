@@ -1,6 +1,7 @@
 // From a stored LLM configuration to a chat model: the key opened with the secret key that sealed it,
 // the call bounded by the server's LLM deadline. A key this server cannot open leaves the
 // configuration readable, and every call with it fails saying why.
+import { LRUCache } from 'lru-cache';
 import type { EgressClient } from '../../net/egress.js';
 import { ModelCallError, type ChatModel } from '../../providers/chat/chat-model.js';
 import { createChatModel, failingChatModel } from '../../providers/chat/create-chat-model.js';
@@ -29,7 +30,7 @@ const CACHED_MODELS = 256;
 
 export class LlmModels {
   /** By what a model is made of, so that any change of the configuration (key, model, address) makes a new one. */
-  private readonly cache = new Map<string, ChatModel>();
+  private readonly cache = new LRUCache<string, ChatModel>({ max: CACHED_MODELS });
 
   constructor(
     private readonly secrets: SecretBox,
@@ -43,7 +44,6 @@ export class LlmModels {
     let model = this.cache.get(key);
     if (model === undefined) {
       model = this.newChatModel(row);
-      if (this.cache.size >= CACHED_MODELS) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, model);
     }
     return model;

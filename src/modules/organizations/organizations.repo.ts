@@ -20,6 +20,12 @@ export class OrganizationsRepo {
     return Number(row.count);
   }
 
+  /** The organization made on the first start (the lowest id): the one a server normally has. */
+  async firstId(): Promise<number | undefined> {
+    const row = await this.db.selectFrom('organizations').select('id').orderBy('id').limit(1).executeTakeFirst();
+    return row?.id;
+  }
+
   async findById(id: number) {
     return (await organizationById(this.db, id))[0];
   }

@@ -3,9 +3,9 @@ import type { Dialect } from '../../db/dialect.js';
 import type { ChunkSearchColumns, WeightedTerm } from '../../db/full-text.js';
 import type { DB } from '../../db/schema.js';
 import type { SearchTerms } from '../../search/analyzer.js';
-import { reanalyzeChunks } from '../../search/reanalyze.js';
+import { reanalyzeChunks } from '../../search/reanalyze.sql.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
-import { raiseSearchGenerations, searchGenerationsOf } from './search-generations.js';
+import { raiseSearchGenerations, searchGenerationsOf } from './search-generations.sql.js';
 
 export class PassagesRepo {
   constructor(

@@ -4,15 +4,16 @@
 // kept per set of corpora and their search generations (search-generations.ts), which every
 // transaction changing a corpus's chunks raises: a common term is not counted again for every query,
 // and a document is searched with counts that include it as soon as it is indexed, in every process.
+import { LRUCache } from 'lru-cache';
 import type { CorpusStatistics } from '../../search/ranking.js';
 import type { PassagesRepo } from './passages.repo.js';
 
-/** Counts kept at most: the oldest go first. Those of past generations are never read again. */
+/** Counts kept at most: the least recently used go first (those of past generations are never read again). */
 const MAX_ENTRIES = 20_000;
 
 export class SearchStatistics {
-  private readonly sizes = new Map<string, { chunks: number; averageLength: number }>();
-  private readonly frequencies = new Map<string, number>();
+  private readonly sizes = new LRUCache<string, { chunks: number; averageLength: number }>({ max: MAX_ENTRIES });
+  private readonly frequencies = new LRUCache<string, number>({ max: MAX_ENTRIES });
 
   async of(passages: PassagesRepo, corpusIds: number[], terms: readonly string[]): Promise<CorpusStatistics> {
     const key = await this.keyOf(passages, corpusIds);
@@ -28,7 +29,7 @@ export class SearchStatistics {
       const counts = await passages.documentFrequencies(corpusIds, missing);
       missing.forEach((term, index) => {
         frequencies.set(term, counts[index]!);
-        remember(this.frequencies, `${key}|${term}`, counts[index]!);
+        this.frequencies.set(`${key}|${term}`, counts[index]!);
       });
     }
     return { ...size, documentFrequency: frequencies };
@@ -47,12 +48,7 @@ export class SearchStatistics {
     const kept = this.sizes.get(key);
     if (kept) return kept;
     const size = await passages.corporaSize(corpusIds);
-    remember(this.sizes, key, size);
+    this.sizes.set(key, size);
     return size;
   }
-}
-
-function remember<T>(cache: Map<string, T>, key: string, value: T): void {
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
 }

@@ -19,11 +19,3 @@ export function answerTokenLimit(agentMaxTokens: number, configuration: Pick<Ans
 export function answerCharacterLimit(tokens: number, configuration: AnsweringConfiguration | null): number {
   return configuration === null ? Number.POSITIVE_INFINITY : tokens * CHARACTERS_PER_TOKEN;
 }
-
-/** The start of `text` at most `characters` long, never splitting a character written as two UTF-16 units. */
-export function textWithin(text: string, characters: number): string {
-  if (text.length <= characters) return text;
-  const end = Math.max(0, characters);
-  const last = text.charCodeAt(end - 1);
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
-}

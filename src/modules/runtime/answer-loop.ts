@@ -6,7 +6,7 @@
 // repair them; wrong again, the answer fails. The answer's length is bounded over all its steps
 // (answer-length.ts): once cut, no tool is run and the answer ends there.
 import { ModelCallError, type ChatMessage, type ChatModel } from '../../providers/chat/chat-model.js';
-import type { GuardrailVerdict } from '../../guardrails/guardrail.js';
+import type { GuardrailVerdict } from '../../guardrails/index.js';
 import { costOf, tokensOf, type Prices, type TokenCount } from './cost.js';
 import { runModel, type RunFailure } from './model-run.js';
 import { conversationTokens } from './prompt.js';

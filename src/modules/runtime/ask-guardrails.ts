@@ -2,11 +2,11 @@
 // for it (context; tool results pass the same stage in the tool loop). A blocked question is not
 // answered; a blocked passage is withheld from the model and the rest are numbered again, so that
 // markers stay [1]..[n]. What a guardrail did is recorded on the response as a guardrail action.
-import type { AgentGuardrails, GuardrailStage, GuardrailVerdict, StageResult, StreamingGuard } from '../../guardrails/guardrail.js';
+import type { AgentGuardrails, GuardrailStage, GuardrailVerdict, StageResult, StreamingGuard } from '../../guardrails/index.js';
+import type { GuardrailActionRecord } from './answer.js';
 import type { NumberedPassage } from './ask-retrieval.js';
 
-/** A verdict as the response records it, with what it was passed on (`passage 2`, `tool call_1`) below the question. */
-export type GuardrailActionRecord = GuardrailVerdict & { source?: string };
+export type { GuardrailActionRecord };
 
 const passThrough: StreamingGuard = {
   push: (text) => text,

@@ -1,10 +1,12 @@
-// How an ask reaches the client: one JSON answer (both generations) or a stream of events. Either
-// way, a client that goes away before the answer is written cancels the model call.
+// How an ask reaches the client: the answer once it has ended (every HTTP door presents it in its
+// own words) or, in the v2 generation, a stream of events. Either way, a client that goes away
+// before the answer is written cancels the model call.
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../auth/actor.js';
-import type { AgentResponseView } from '../chat/responses.schemas.js';
-import type { AskInput, AskService } from './ask.service.js';
-import { EventStreamWriter, sendEventStream } from './event-stream.js';
+import { presentAnswered } from '../chat/response.presenter.js';
+import type { Answer } from './answer.js';
+import type { AskInput, AskListener, AskService } from './ask.service.js';
+import { EventStreamWriter, sendEventStream } from '../../http/server-sent-events.js';
 
 /** Aborted when the connection closes before the reply has been written whole. */
 export function clientGone(reply: FastifyReply): AbortSignal {
@@ -15,20 +17,20 @@ export function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/** The response once the answer has ended; a failed model call throws its 502/504 (the response is recorded). */
-export async function answerAsJson(asks: AskService, actor: Actor, agentId: number, input: AskInput, reply: FastifyReply): Promise<AgentResponseView> {
+/** The answer once it has ended; a failed model call throws its 502/504 (the answer is recorded). */
+export async function answerWhole(asks: AskService, actor: Actor, agentId: number, input: AskInput, reply: FastifyReply): Promise<Answer> {
   const prepared = await asks.prepare(actor, agentId, input);
-  const { response, upstreamError } = await asks.answer(actor, prepared, {}, clientGone(reply));
+  const { answer, upstreamError } = await asks.answer(actor, prepared, {}, clientGone(reply));
   if (upstreamError) throw upstreamError;
-  return response;
+  return answer;
 }
 
-/** Starts the answer and sends its events; errors of the ask itself (404, 409, 400) are thrown before the stream begins. */
+/** Starts the answer and sends its v2 events; errors of the ask itself (404, 409, 400) are thrown before the stream begins. */
 export async function answerAsEvents(asks: AskService, actor: Actor, agentId: number, input: AskInput, reply: FastifyReply) {
   const prepared = await asks.prepare(actor, agentId, input);
   const events = new EventStreamWriter();
-  const listener = {
-    created: (ids: { id: number; thread_id: number }) => events.send('response.created', ids),
+  const listener: AskListener = {
+    created: ({ id, threadId }) => events.send('response.created', { id, thread_id: threadId }),
     citations: (candidates: unknown[]) => events.send('citations', candidates),
     delta: (text: string) => events.send('delta', { text }),
     toolCall: (record: unknown) => events.send('tool_call', record),
@@ -36,9 +38,9 @@ export async function answerAsEvents(asks: AskService, actor: Actor, agentId: nu
   };
   asks
     .answer(actor, prepared, listener, clientGone(reply))
-    .then(({ response, upstreamError }) => {
-      if (upstreamError) events.send('error', { code: upstreamError.code, message: upstreamError.message, response_id: response.id });
-      else if (response.status !== 'failed') events.send('response.completed', response);
+    .then(({ answer, upstreamError }) => {
+      if (upstreamError) events.send('error', { code: upstreamError.code, message: upstreamError.message, response_id: answer.id });
+      else if (answer.status !== 'failed') events.send('response.completed', presentAnswered(answer));
     })
     .catch((error: unknown) => {
       reply.log.error({ err: error }, 'ask failed while streaming');

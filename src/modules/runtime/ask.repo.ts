@@ -1,14 +1,11 @@
 // What asking an agent reads and writes besides threads and responses themselves: the permissions
 // that decide which connected corpora a caller's question may draw on, the history record whose
-// configuration answers, and the response row completed once the answer has ended.
-import type { Kysely, Updateable } from 'kysely';
-import type { AgentResponsesTable, CorpusPermission, DB } from '../../db/schema.js';
-
-/** What is known of a response once its answer has ended (or failed). */
-export type FinishedResponse = Pick<
-  Updateable<AgentResponsesTable>,
-  'answer' | 'status' | 'error' | 'finish_reason' | 'citations' | 'tool_calls' | 'guardrail_actions' | 'prompt_tokens' | 'completion_tokens' | 'tokens_estimated' | 'cost' | 'latency_ms' | 'first_token_ms'
->;
+// configuration answers, and the response row: written when the question is recorded, completed
+// with the answer's outcome once it has ended (the columns of both: chat/response-columns.ts).
+import type { Kysely } from 'kysely';
+import type { CorpusPermission, DB } from '../../db/schema.js';
+import { outcomeColumns, questionColumns } from '../chat/response-columns.js';
+import type { AnswerOutcome, AskedQuestion } from './answer.js';
 
 export class AskRepo {
   constructor(private readonly db: Kysely<DB>) {}
@@ -40,7 +37,17 @@ export class AskRepo {
     return row?.id ?? null;
   }
 
-  async finishResponse(organizationId: number, responseId: number, finished: FinishedResponse): Promise<void> {
-    await this.db.updateTable('agent_responses').set(finished).where('organization_id', '=', organizationId).where('id', '=', responseId).execute();
+  /** The question's response in the thread, with the status and error it has until its answer ends; its id. */
+  async recordQuestion(organizationId: number, threadId: number, question: AskedQuestion, until: { status: 'failed'; error: string }): Promise<number> {
+    const row = await this.db
+      .insertInto('agent_responses')
+      .values({ ...questionColumns(organizationId, question), thread_id: threadId, ...until })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async finishResponse(organizationId: number, responseId: number, outcome: AnswerOutcome): Promise<void> {
+    await this.db.updateTable('agent_responses').set(outcomeColumns(outcome)).where('organization_id', '=', organizationId).where('id', '=', responseId).execute();
   }
 }

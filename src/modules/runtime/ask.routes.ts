@@ -2,8 +2,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Envelope, IdParams, ok, responses } from '../../http/schemas.js';
+import { presentAnswered } from '../chat/response.presenter.js';
 import { AgentResponseSchema } from '../chat/responses.schemas.js';
-import { answerAsEvents, answerAsJson } from './ask-replies.js';
+import { answerAsEvents, answerWhole } from './ask-replies.js';
 import { askEventsResponse } from './ask-events.schemas.js';
 import { AskBody } from './ask.schemas.js';
 
@@ -36,8 +37,8 @@ export const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { query, thread_id, stream } = request.body;
       if (stream) return answerAsEvents(asks, request.actor, request.params.agent_id, { query, thread_id }, reply);
-      const response = await answerAsJson(asks, request.actor, request.params.agent_id, { query, thread_id }, reply);
-      return reply.code(201).send(ok(response.status === 'completed' ? 'Answered' : 'Not answered', response));
+      const answer = await answerWhole(asks, request.actor, request.params.agent_id, { query, thread_id }, reply);
+      return reply.code(201).send(ok(answer.status === 'completed' ? 'Answered' : 'Not answered', presentAnswered(answer)));
     },
   );
 };

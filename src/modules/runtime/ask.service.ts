@@ -7,19 +7,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import { Conflict, NotFound, UpstreamError, UpstreamTimeout } from '../../errors.js';
-import type { AgentGuardrails } from '../../guardrails/guardrail.js';
+import type { AgentGuardrails } from '../../guardrails/index.js';
 import type { ChatModel } from '../../providers/chat/chat-model.js';
 import { OFFLINE_MODEL, createOfflineAnswerer } from '../../providers/chat/offline-answerer.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
-import type { RunnableTool } from '../../tools/tool.js';
+import type { RunnableTool } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
 import { requireVisibleAgent } from '../agents/agent-access.js';
 import type { AgentConfiguration } from '../agents/agent-config.js';
 import type { AgentWithUsers } from '../agents/agents.repo.js';
-import { presentResponse } from '../chat/response.presenter.js';
-import type { AgentResponseView, Citation } from '../chat/responses.schemas.js';
+import type { Citation } from '../chat/responses.schemas.js';
 import type { SearchService } from '../retrieval/search.service.js';
-import type { FinishedResponse } from './ask.repo.js';
+import type { Answer, AnswerOutcome, AskedQuestion } from './answer.js';
+import { askedQuestion } from './asked-question.js';
 import { DEFAULT_CONTEXT_WINDOW, type AnsweringConfiguration, type AnsweringModels } from './answering-model.js';
 import { answerCharacterLimit, answerTokenLimit } from './answer-length.js';
 import { runAnswerLoop, type AnswerLimits } from './answer-loop.js';
@@ -30,7 +30,6 @@ import { recordAnswerMetrics } from './metrics.js';
 import type { RunFailure } from './model-run.js';
 import { buildConversation, type Conversation, type Turn } from './prompt.js';
 import { ToolBox, type ToolCallRecord } from './tool-calls.js';
-import { questionColumns, unrecordedResponse } from './response-row.js';
 
 export interface AskInput {
   query: string;
@@ -41,7 +40,7 @@ export interface AskInput {
   checkpoint?: AskCheckpoint | undefined;
   /**
    * false: the same answer, but no thread or response row is written (evaluations keep their own
-   * results); the response comes back with id and thread_id 0. Default true.
+   * results); the answer comes back without an id. Default true.
    */
   record?: boolean | undefined;
 }
@@ -56,7 +55,8 @@ export interface AskCheckpoint {
 
 /** What an ask tells as it goes: the SSE route writes each as an event; the JSON route listens to none. */
 export interface AskListener {
-  created?(ids: { id: number; thread_id: number }): void;
+  /** The question is recorded: its response and thread. */
+  created?(recorded: { id: number; threadId: number }): void;
   citations?(candidates: Citation[]): void;
   delta?(text: string): void;
   toolCall?(record: ToolCallRecord): void;
@@ -88,7 +88,7 @@ export interface PreparedAsk {
 }
 
 export interface AnsweredAsk {
-  response: AgentResponseView;
+  answer: Answer;
   failure: RunFailure | undefined;
   /** The failure as an HTTP error (502/504), for routes that answer one. */
   upstreamError?: UpstreamError | UpstreamTimeout;
@@ -219,7 +219,7 @@ export class AskService {
     const thread = await repos.threads.find(actor.organizationId, threadId);
     if (!thread || thread.agent_id !== agentId || thread.user_id !== actor.userId) throw new NotFound('thread', threadId);
     const earlier = await repos.responses.ofThread(actor.organizationId, threadId);
-    return earlier.filter((response) => response.status === 'completed').map((response) => ({ query: response.query, answer: response.answer }));
+    return earlier.filter((response) => response.status === 'completed').map((response) => ({ query: response.query, answer: response.text }));
   }
 
   /** Records the question, lets the model answer, records the outcome. Never throws for a model's failure. */
@@ -236,11 +236,12 @@ export class AskService {
   }
 
   private async runAnswer(actor: Actor, ask: PreparedAsk, listener: AskListener, clientSignal: AbortSignal): Promise<AnsweredAsk> {
-    const recorded = ask.record ? await this.recordQuestion(actor, ask) : undefined;
-    if (recorded) listener.created?.({ id: recorded.id, thread_id: recorded.threadId });
+    const question = askedQuestion(actor, ask, now());
+    const recorded = ask.record ? await this.recordQuestion(actor, ask, question) : undefined;
+    if (recorded) listener.created?.(recorded);
     const actions = [...ask.guardrailActions];
     for (const action of actions) listener.guardrail?.(action);
-    if (ask.blocked) return this.finishBlocked(actor, ask, recorded, actions);
+    if (ask.blocked) return this.finishBlocked(actor, ask, question, recorded, actions);
     listener.citations?.(ask.passages.map(citationOf));
 
     // The answer streams through the output guardrails; one that blocks it stops the model.
@@ -312,64 +313,63 @@ export class AskService {
     const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
 
     const status = output.blocked ? 'blocked' : failure ? 'failed' : 'completed';
-    const finished: Required<FinishedResponse> = {
-      answer,
+    const outcome: AnswerOutcome = {
+      text: answer,
       status,
       error,
-      finish_reason: status !== 'completed' ? null : loop.cut ? 'length' : 'stop',
-      citations: JSON.stringify(loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : []))),
-      tool_calls: JSON.stringify(loop.toolCalls),
-      guardrail_actions: JSON.stringify(actions),
-      prompt_tokens: loop.tokens.prompt,
-      completion_tokens: loop.tokens.completion,
-      tokens_estimated: loop.tokens.estimated ? 1 : 0,
+      finishReason: status !== 'completed' ? null : loop.cut ? 'length' : 'stop',
+      citations: loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : [])),
+      toolCalls: loop.toolCalls,
+      guardrailActions: actions,
+      tokens: loop.tokens,
       cost: tokenCost === null ? null : roundUsd(tokenCost + loop.toolCost),
-      latency_ms: latencyMs,
-      first_token_ms: loop.firstTokenMs,
+      latencyMs,
+      firstTokenMs: loop.firstTokenMs,
     };
-    const response = recorded ? await this.saveAnswer(actor, recorded, finished) : unrecordedResponse(actor, ask, finished);
+    const answered = await this.saveAnswer(actor, question, recorded, outcome);
     this.recordMetrics(ask, failure, { prompt: loop.tokens.prompt, completion: loop.tokens.completion, latencyMs, firstTokenMs: loop.firstTokenMs });
     if (failure?.kind === 'model' && failure.cause !== undefined) this.logUnclassified(failure.cause, recorded?.id ?? null);
 
-    if (failure?.kind !== 'model') return { response, failure };
+    if (failure?.kind !== 'model') return { answer: answered, failure };
     const upstreamError = failure.error.status === 504 ? new UpstreamTimeout(error!) : new UpstreamError(error!);
-    return { response, failure, upstreamError };
+    return { answer: answered, failure, upstreamError };
   }
 
-  /** The response row completed and its usage event written together: the figures agree with the responses. */
-  private async saveAnswer(actor: Actor, recorded: RecordedQuestion, finished: FinishedResponse): Promise<AgentResponseView> {
+  /**
+   * The answer, its response row completed and its usage event written together (the figures agree
+   * with the responses) where the question was recorded.
+   */
+  private async saveAnswer(actor: Actor, question: AskedQuestion, recorded: RecordedQuestion | undefined, outcome: AnswerOutcome): Promise<Answer> {
+    if (!recorded) return { ...question, ...outcome, id: undefined, threadId: undefined };
     await this.store.transaction(async (repos) => {
-      await repos.ask.finishResponse(actor.organizationId, recorded.id, finished);
+      await repos.ask.finishResponse(actor.organizationId, recorded.id, outcome);
       await repos.usageEvents.recordAnswer(actor.organizationId, recorded.id);
     });
     await this.store.repos.threads.touch(recorded.threadId, now());
-    return presentResponse((await this.store.repos.responses.find(actor.organizationId, recorded.id))!);
+    return { ...question, ...outcome, ...recorded };
   }
 
   /** A question an input guardrail blocked: recorded as it was let through, never put to the model. */
-  private async finishBlocked(actor: Actor, ask: PreparedAsk, recorded: RecordedQuestion | undefined, actions: GuardrailActionRecord[]): Promise<AnsweredAsk> {
-    const finished: Required<FinishedResponse> = {
-      answer: '',
+  private async finishBlocked(actor: Actor, ask: PreparedAsk, question: AskedQuestion, recorded: RecordedQuestion | undefined, actions: GuardrailActionRecord[]): Promise<AnsweredAsk> {
+    const outcome: AnswerOutcome = {
+      text: '',
       status: 'blocked',
       error: blockedBy(actions, 'input'),
-      finish_reason: null,
-      citations: '[]',
-      tool_calls: '[]',
-      guardrail_actions: JSON.stringify(actions),
-      prompt_tokens: 0,
-      completion_tokens: 0,
-      tokens_estimated: 0,
+      finishReason: null,
+      citations: [],
+      toolCalls: [],
+      guardrailActions: actions,
+      tokens: { prompt: 0, completion: 0, estimated: false },
       cost: 0,
-      latency_ms: Math.round(this.timer() - ask.startedAt),
-      first_token_ms: null,
+      latencyMs: Math.round(this.timer() - ask.startedAt),
+      firstTokenMs: null,
     };
-    if (!recorded) return { response: unrecordedResponse(actor, ask, finished), failure: undefined };
-    return { response: await this.saveAnswer(actor, recorded, finished), failure: undefined };
+    return { answer: await this.saveAnswer(actor, question, recorded, outcome), failure: undefined };
   }
 
   /** The question as a response row not yet finished, in a thread opened for it where none was given. */
-  private recordQuestion(actor: Actor, ask: PreparedAsk): Promise<RecordedQuestion> {
-    const at = now();
+  private recordQuestion(actor: Actor, ask: PreparedAsk, question: AskedQuestion): Promise<RecordedQuestion> {
+    const at = question.askedOn;
     return this.store.transaction(async (repos) => {
       const threadId =
         ask.threadId ??
@@ -384,7 +384,7 @@ export class AskService {
           modified_on: at,
           modified_by: actor.userId,
         }));
-      const id = await repos.responses.insert({ ...questionColumns(actor, ask, at), thread_id: threadId, status: 'failed', error: NOT_FINISHED });
+      const id = await repos.ask.recordQuestion(actor.organizationId, threadId, question, { status: 'failed', error: NOT_FINISHED });
       // Counted as a query from now on, as a failure until its answer ends.
       await repos.usageEvents.recordAnswer(actor.organizationId, id);
       return { id, threadId };

@@ -5,28 +5,13 @@
 // is cut to the output cap. Tool output is data: it goes back as a `tool` message and nothing in it can
 // change the instructions or the set of tools, which is fixed when the answer starts.
 import type { ChatMessage, ModelToolCall } from '../../providers/chat/chat-model.js';
-import type { GuardrailVerdict } from '../../guardrails/guardrail.js';
-import { checkArguments, describeProblems } from '../../tools/json-schema.js';
-import type { RunnableTool, ToolDefinition, ToolOutcome, ToolRunContext } from '../../tools/tool.js';
+import type { GuardrailVerdict } from '../../guardrails/index.js';
+import type { ToolCallRecord, ToolCallStatus } from './answer.js';
 
-export type ToolCallStatus = 'ok' | 'error' | 'invalid' | 'repeated' | 'blocked';
+export type { ToolCallRecord, ToolCallStatus };
+import { checkArguments, describeProblems, type RunnableTool, type ToolDefinition, type ToolOutcome, type ToolRunContext } from '../../tools/index.js';
 
-/** A call as the response records it (`tool_calls`) and the stream tells it (`tool_call`). */
-export interface ToolCallRecord {
-  /** The provider's id of the call. */
-  id: string;
-  /** null for a tool the answer does not have. */
-  tool_id: number | null;
-  name: string;
-  input: unknown;
-  /** What the model read, cut to RECORDED_OUTPUT_CHARACTERS. */
-  output: string;
-  status: ToolCallStatus;
-  http_status: number | null;
-  latency_ms: number;
-  /** The round of the answer, from 1. */
-  step: number;
-}
+
 
 export interface ToolRoundOptions {
   context: Omit<ToolRunContext, 'timeoutMs' | 'maxResponseBytes'>;

@@ -4,10 +4,7 @@
 // and saves like any other tool.
 import { BadRequest, type ErrorDetail } from '../../errors.js';
 import type { EgressClient } from '../../net/egress.js';
-import type { ApiToolConfig } from '../../tools/api/config.js';
-import { loadOpenApiDocument } from '../../tools/api/openapi/document.js';
-import { chooseOperations, importOperation, toolNameOf } from '../../tools/api/openapi/operations.js';
-import { findToolTemplate } from '../../tools/templates/index.js';
+import { type ApiToolConfig, chooseOperations, findToolTemplate, importOperation, loadOpenApiDocument, toolNameOf } from '../../tools/index.js';
 import { MAX_IMPORTED_TOOLS, type CreateApiToolInput } from './tools.schemas.js';
 
 export interface ToolDraft {

@@ -4,8 +4,7 @@
 // (secrets masked) and the output the model would read.
 import { performance } from 'node:perf_hooks';
 import { BadRequest } from '../../errors.js';
-import { checkArguments } from '../../tools/json-schema.js';
-import type { RunnableTool, ToolOutcome } from '../../tools/tool.js';
+import { checkArguments, type RunnableTool, type ToolOutcome } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
 import type { ToolTestResult } from './tools.schemas.js';
 

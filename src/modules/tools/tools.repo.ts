@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
 import type { DB, ToolsTable } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
-import type { ToolKind } from '../../tools/tool.js';
+import type { ToolKind } from '../../tools/index.js';
 
 export type NewTool = Insertable<ToolsTable>;
 export type ToolChange = Updateable<Omit<ToolsTable, 'id' | 'organization_id' | 'kind' | 'created_on' | 'created_by'>>;

@@ -1,13 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AuditFields, Id, named, withExamples } from '../../http/schemas.js';
-import { ApiToolConfig } from '../../tools/api/config.js';
-import { AttachmentConfig } from '../../tools/attachment/config.js';
-import { RetrievalConfig } from '../../tools/retrieval/config.js';
-import { ToolTemplate } from '../../tools/templates/template.js';
-import { WebSearchConfig } from '../../tools/web-search/config.js';
+import { ApiToolConfig, AttachmentConfig, RetrievalConfig, TOOL_KINDS, ToolTemplate, WebSearchConfig } from '../../tools/index.js';
 import { OrganizationParams } from '../organizations/organizations.schemas.js';
 
-export const TOOL_KINDS = ['api', 'web_search', 'retrieval', 'attachment'] as const;
 /** Most tools one OpenAPI import makes. */
 export const MAX_IMPORTED_TOOLS = 50;
 

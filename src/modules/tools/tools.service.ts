@@ -10,11 +10,7 @@ import { AllowList } from '../../net/allowed-hosts.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
-import { buildRunnableTool, unusableTool } from '../../tools/registry.js';
-import type { RunnableTool, StoredTool, ToolKind } from '../../tools/tool.js';
-import type { ToolDeps } from '../../tools/tool-deps.js';
-import { findToolTemplate, toolTemplates } from '../../tools/templates/index.js';
-import type { ToolTemplate } from '../../tools/templates/template.js';
+import { buildRunnableTool, findToolTemplate, type RunnableTool, type StoredTool, type ToolDeps, type ToolKind, toolKind, type ToolTemplate, toolTemplates, unusableTool } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
@@ -24,7 +20,7 @@ import { runToolOnce, type TestRunOptions } from './tool-test-run.js';
 import { presentTool } from './tool.presenter.js';
 import { toolPolicy } from './tool.policy.js';
 import { resealedSecret, sealedSecretOf, secretColumns } from './tool-secrets.js';
-import { checkedSettings, KINDS_WITH_SECRET } from './tool-settings.js';
+import { checkedSettings } from './tool-settings.js';
 import type { ToolFilters, ToolWithAudit } from './tools.repo.js';
 import type { CreateApiToolInput, CreateToolInput, ToolTestResult, ToolView, UpdateToolInput } from './tools.schemas.js';
 import type { ToolRow } from '../../db/schema.js';
@@ -33,13 +29,6 @@ export interface ToolsOptions extends TestRunOptions {
   /** Hosts the egress client may reach although private (EGRESS_ALLOWED_HOSTS): tool URLs are judged by the same list. */
   allowedHosts: readonly string[];
 }
-
-/** What an agent's tool of each kind is described as when the request gives no description. */
-const DEFAULT_DESCRIPTIONS: Record<Exclude<ToolKind, 'api'>, string> = {
-  web_search: 'Searches the web and gives the top results (title, URL, snippet). Use it for recent events and facts that are not in your instructions or documents.',
-  retrieval: 'Searches the organization’s documents and gives the most relevant passages with their sources. Use it to answer from the documents.',
-  attachment: 'Reads the files the user gave in this conversation.',
-};
 
 export class ToolsService {
   private readonly allowList: AllowList;
@@ -117,7 +106,9 @@ export class ToolsService {
     requireOwnOrganization(actor, organizationId);
     await this.requireManager(actor, kind, 'add');
     const config = await checkedSettings(kind, input.config, this.settingsContext(organizationId, input.secret !== undefined, '/body/config'));
-    const draft = { name: input.name, description: input.description ?? DEFAULT_DESCRIPTIONS[kind], config, at: '/body/config' };
+    const description = input.description ?? toolKind(kind).defaultDescription;
+    if (description === undefined) throw new BadRequest(`A ${kind} tool needs a description`, [{ pointer: '/body/description', message: 'is required' }]);
+    const draft = { name: input.name, description, config, at: '/body/config' };
     return (await this.insert(actor, organizationId, kind, [draft], input.secret, input.enabled))[0]!;
   }
 
@@ -149,7 +140,7 @@ export class ToolsService {
   async update(actor: Actor, organizationId: number, toolId: number, input: UpdateToolInput): Promise<ToolView> {
     const current = await this.requireTool(actor, organizationId, toolId);
     await this.requireManager(actor, current.kind, 'change');
-    if (input.secret !== undefined && input.secret !== null && !KINDS_WITH_SECRET.has(current.kind)) {
+    if (input.secret !== undefined && input.secret !== null && !toolKind(current.kind).takesSecret) {
       throw new BadRequest(`A ${current.kind} tool has no secret`, [{ pointer: '/body/secret', message: `a ${current.kind} tool takes none` }]);
     }
     const hasSecret = input.secret === undefined ? current.secret_sealed !== null : input.secret !== null;

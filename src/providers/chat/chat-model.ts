@@ -3,7 +3,7 @@
 // providers' protocols through the egress client (every call obeys the server's address rules,
 // deadline and byte caps) and never put the API key in an error or a log.
 
-import type { ToolDefinition } from '../../tools/tool.js';
+import type { ToolDefinition } from '../../tools/index.js';
 
 /** A tool call the model asked for. */
 export interface ModelToolCall {

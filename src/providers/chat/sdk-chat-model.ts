@@ -10,6 +10,7 @@ import { egressFetch } from './egress-fetch.js';
 import { providerPrompt, providerTools, toolCallOf, type ProviderLanguageModel } from './sdk-messages.js';
 import { classifyModelFailure, scrubKey } from './model-errors.js';
 import { languageModelFor, providerLabel, type ProviderModelSettings } from './provider-models.js';
+import { traceModelCall } from './model-call-span.js';
 
 export interface ChatModelSettings extends ProviderModelSettings {
   /** Deadline of a whole call, retries included (LIMIT_LLM_TIMEOUT_MS). */
@@ -43,7 +44,11 @@ export class SdkChatModel implements ChatModel {
     this.languageModel = languageModelFor(settings, egressFetch(egress, { timeoutMs }));
   }
 
-  async *stream(request: ChatRequest): AsyncIterable<ChatEvent> {
+  stream(request: ChatRequest): AsyncIterable<ChatEvent> {
+    return traceModelCall(this.settings, request, this.callWithRetries(request));
+  }
+
+  private async *callWithRetries(request: ChatRequest): AsyncIterable<ChatEvent> {
     const deadline = Date.now() + this.settings.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       let streamed = false;

@@ -6,7 +6,7 @@
 // `tools`). Tools are given without `execute`: their calls come back to the runtime's tool loop, which
 // checks and runs them, then calls the model again with the results as `tool` messages.
 import type { LanguageModel } from 'ai';
-import type { ToolDefinition } from '../../tools/tool.js';
+import type { ToolDefinition } from '../../tools/index.js';
 import type { ChatMessage, ModelToolCall } from './chat-model.js';
 
 /** A provider package's language model (what languageModelFor builds), as the specification defines it. */

@@ -1,9 +1,7 @@
 // Embedders turn texts into vectors for retrieval. One implementation speaks the OpenAI embeddings
 // API (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp, LM Studio…); the offline default is none at all:
-// without EMBEDDING_BASE_URL there is no embedder and retrieval is full text alone.
-import type { EmbeddingSettings } from '../../config.js';
-import type { EgressClient } from '../../net/egress.js';
-import { OpenAiCompatibleEmbedder } from './openai-compatible.js';
+// without EMBEDDING_BASE_URL there is no embedder and retrieval is full text alone
+// (src/providers/embeddings/create-embedder.ts).
 
 /** What the provider says a request used, where it says so. */
 export interface EmbeddingUsage {
@@ -40,9 +38,4 @@ export class EmbeddingError extends Error {
     super(message);
     this.name = 'EmbeddingError';
   }
-}
-
-/** The configured embedder, or undefined: no embedding model, full-text retrieval alone. */
-export function createEmbedder(settings: EmbeddingSettings | undefined, egress: EgressClient): Embedder | undefined {
-  return settings === undefined ? undefined : new OpenAiCompatibleEmbedder(settings, egress);
 }

@@ -6,7 +6,7 @@
 import { MAX_EMBEDDING_DIMENSIONS, type EmbeddingSettings } from '../../config.js';
 import type { EgressClient, EgressResponse } from '../../net/egress.js';
 import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
-import { backoffDelay, retryAfterMs, sleep } from '../retry.js';
+import { backoffDelay, retryAfterMs, sleep, withRetries } from '../retry.js';
 import { EmbeddingError, type EmbedOptions, type Embedder, type EmbeddingUsage } from './embedder.js';
 
 /** Statuses worth asking again for: timeout, conflict, too early, rate limit, and every 5xx. */
@@ -63,18 +63,25 @@ export class OpenAiCompatibleEmbedder implements Embedder {
     const deadline = Date.now() + this.settings.timeoutMs;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.settings.apiKey !== undefined) headers.authorization = `Bearer ${this.settings.apiKey}`;
-    for (let attempt = 1; ; attempt++) {
-      const failure = await this.attempt(body, headers, deadline);
-      if ('answer' in failure) return failure.answer;
-      if (failure.error.permanent) throw failure.error;
-      if (attempt > maxRetries) throw attempt === 1 ? failure.error : new EmbeddingError(`${failure.error.message} (${attempt} attempts)`, false);
-      const wait = failure.retryAfter ?? backoffDelay(attempt, this.retryBaseMs);
-      if (Date.now() >= deadline) throw failure.error;
-      if (Date.now() + wait >= deadline) {
-        throw new EmbeddingError(`${failure.error.message}; no time left to try again within ${this.settings.timeoutMs} ms`, false);
-      }
-      await sleep(wait);
-    }
+    return withRetries<unknown, EmbeddingError>(
+      async () => {
+        const outcome = await this.attempt(body, headers, deadline);
+        if ('answer' in outcome) return { value: outcome.answer };
+        if (outcome.error.permanent) throw outcome.error;
+        return { failure: outcome.error, retryAfterMs: outcome.retryAfter };
+      },
+      {
+        maxRetries,
+        backoff: (retry) => backoffDelay(retry, this.retryBaseMs),
+        wait: (ms) => sleep(ms),
+        exhausted: (error, attempts) => (attempts === 1 ? error : new EmbeddingError(`${error.message} (${attempts} attempts)`, false)),
+        refuse: (error, ms) => {
+          if (Date.now() >= deadline) return error;
+          if (Date.now() + ms >= deadline) return new EmbeddingError(`${error.message}; no time left to try again within ${this.settings.timeoutMs} ms`, false);
+          return undefined;
+        },
+      },
+    );
   }
 
   private async attempt(body: string, headers: Record<string, string>, deadline: number): Promise<Failure | { answer: unknown }> {

@@ -1,10 +1,7 @@
 // What agent images are made with: an image model behind an OpenAI-compatible images API when one is
 // configured (IMAGE_BASE_URL), else a deterministic avatar drawn here. Both answer bytes that the
 // caller still checks by their content and size.
-import type { ImageSettings } from '../../config.js';
-import type { EgressClient } from '../../net/egress.js';
 import { avatarPng } from './avatar.js';
-import { OpenAiImageModel } from './openai-images.js';
 
 export interface ImageRequest {
   /** What to draw. */
@@ -25,7 +22,3 @@ export const avatarGenerator: ImageGenerator = {
   source: 'avatar',
   generate: async ({ seed }) => avatarPng(seed),
 };
-
-export function createImageGenerator(settings: ImageSettings | undefined, egress: EgressClient): ImageGenerator {
-  return settings === undefined ? avatarGenerator : new OpenAiImageModel(settings, egress);
-}
