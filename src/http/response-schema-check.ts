@@ -61,17 +61,23 @@ function withSharedReferences(value: unknown): unknown {
   );
 }
 
-export function installResponseSchemaCheck(app: FastifyInstance): void {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats.default(ajv, [...VALIDATED_FORMATS]);
-  const validators = new WeakMap<object, ValidateFunction>();
+// One checker for the process, shared by every app it builds (a test file builds several): a
+// validator depends on its schema's text and the shared schemas alone, the same in every app.
+let checker: Ajv | undefined;
+const validators = new Map<string, ValidateFunction>();
 
+export function installResponseSchemaCheck(app: FastifyInstance): void {
   function validatorOf(schema: object): ValidateFunction {
-    let validate = validators.get(schema);
+    const key = JSON.stringify(schema);
+    let validate = validators.get(key);
     if (!validate) {
-      for (const [id, shared] of Object.entries(app.getSchemas())) if (!ajv.getSchema(id)) ajv.addSchema(shared as object, id);
-      validate = ajv.compile(withSharedReferences(schema) as object);
-      validators.set(schema, validate);
+      if (!checker) {
+        checker = new Ajv({ strict: false, allErrors: true });
+        addFormats.default(checker, [...VALIDATED_FORMATS]);
+      }
+      for (const [id, shared] of Object.entries(app.getSchemas())) if (!checker.getSchema(id)) checker.addSchema(shared as object, id);
+      validate = checker.compile(withSharedReferences(schema) as object);
+      validators.set(key, validate);
     }
     return validate;
   }
