@@ -1,13 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Files that replace a module (vi.mock), spy on a prototype or count what process-wide caches do:
-// each runs in a process of its own, as every file did before.
+// Files that replace a module (vi.mock) or count what process-wide caches do: each runs in a process
+// of its own, as every file did before.
 const ownProcess = [
-  'test/connection-loss.test.ts',
   'test/length-stream-work.test.ts',
   'test/linear-regexp.test.ts',
   'test/metric-patterns.test.ts',
-  'test/ranking.test.ts',
   'test/tokens-up-to.test.ts',
   'test/tool-patterns.test.ts',
 ];
@@ -31,14 +29,14 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', ...ownProcess],
+          exclude: ownProcess,
           // The files of a process run one after another on the modules it has loaded and the route
           // schemas it has compiled, instead of loading and compiling them again for each file. Each
           // file still builds its own apps on databases of its own.
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'isolated', include: [...ownProcess, 'test/browser/**/*.test.ts'] } },
+      { extends: true, test: { name: 'isolated', include: ownProcess } },
     ],
   },
 });
