@@ -25,54 +25,12 @@ import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorCompiler } from './http/validation.js';
 import { sharedSerializers } from './http/response-serializers.js';
 import type { Actor } from './modules/auth/actor.js';
-import { agentsRoutes } from './modules/agents/agents.routes.js';
-import { connectorsRoutes } from './modules/connectors/connectors.routes.js';
-import { emailIndexingRoutes } from './modules/email-indexing/email-indexing.routes.js';
-import { builderRoutes } from './modules/builder/builder.routes.js';
-import { agentImagesRoutes } from './modules/agent-images/agent-images.routes.js';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { datasetsRoutes } from './modules/evaluations/datasets.routes.js';
-import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.js';
-import { metricsRoutes } from './modules/evaluations/metrics.routes.js';
-import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
-import { favoritesRoutes } from './modules/agents/favorites.routes.js';
-import { historyRoutes } from './modules/agents/history.routes.js';
-import { teamAgentsRoutes } from './modules/agents/team-agents.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { flagsRoutes } from './modules/flags/flags.routes.js';
-import { guardrailsRoutes } from './modules/guardrails/guardrails.routes.js';
-import { chatLogsRoutes } from './modules/chat/chat-logs.routes.js';
-import { feedbackRoutes } from './modules/chat/feedback.routes.js';
-import { responsesRoutes } from './modules/chat/responses.routes.js';
-import { threadsRoutes } from './modules/chat/threads.routes.js';
-import { legacyChatRoutes } from './modules/legacy/chat.routes.js';
-import { legacyCorporaRoutes } from './modules/legacy/corpora.routes.js';
-import { legacyLlmRoutes } from './modules/legacy/llm.routes.js';
-import { llmConfigurationsRoutes } from './modules/llm/llm-configurations.routes.js';
-import { legacyPeopleRoutes } from './modules/legacy/people.routes.js';
-import { legacyResponsesAskRoutes } from './modules/legacy/responses-ask.routes.js';
-import { legacyToolsRoutes } from './modules/legacy/tools.routes.js';
-import { legacyStartersRoutes } from './modules/legacy/starters.routes.js';
-import { toolsRoutes } from './modules/tools/tools.routes.js';
-import { askRoutes } from './modules/runtime/ask.routes.js';
-import { openAiRoutes } from './modules/openai/openai.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { configurationsRoutes } from './modules/organizations/configurations.routes.js';
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
-import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
-import { projectsRoutes } from './modules/projects/projects.routes.js';
-import { homeRoutes } from './modules/service/home.routes.js';
-import { serviceRoutes } from './modules/service/service.routes.js';
-import { teamsRoutes } from './modules/teams/teams.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openBlobStore, type BlobStore } from './storage/blob-store.js';
 import { unitOfWork } from './repositories.js';
 import { buildServices, type Services } from './services.js';
-import { corporaRoutes } from './modules/corpora/corpora.routes.js';
-import { documentsRoutes } from './modules/documents/documents.routes.js';
-import { eventsRoutes } from './modules/documents/events.routes.js';
-import { legacyDocumentsRoutes } from './modules/documents/legacy-documents.routes.js';
+import { APP_MODULES } from './app-modules.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,49 +132,10 @@ export async function buildApp(config: Config): Promise<App> {
   // After the OpenAPI plugin, which documents only the routes added after it.
   installMetrics(app, config.observability, app.services.store.repos);
 
-  await app.register(homeRoutes);
-  await app.register(serviceRoutes);
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(agentsRoutes);
-  await app.register(builderRoutes);
-  await app.register(agentImagesRoutes);
-  await app.register(historyRoutes);
-  await app.register(favoritesRoutes);
-  await app.register(teamAgentsRoutes);
-  await app.register(organizationsRoutes);
-  await app.register(configurationsRoutes);
-  await app.register(teamsRoutes);
-  await app.register(projectsRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(flagsRoutes);
-  await app.register(legacyPeopleRoutes);
-  await app.register(legacyCorporaRoutes);
-  await app.register(llmConfigurationsRoutes);
-  await app.register(legacyLlmRoutes);
-  await app.register(toolsRoutes);
-  await app.register(guardrailsRoutes);
-  await app.register(legacyToolsRoutes);
-  await app.register(legacyStartersRoutes);
-  await app.register(corporaRoutes);
-  await app.register(documentsRoutes);
-  await app.register(legacyDocumentsRoutes);
-  await app.register(eventsRoutes);
-  await app.register(threadsRoutes);
-  await app.register(attachmentsRoutes);
-  await app.register(responsesRoutes);
-  await app.register(feedbackRoutes);
-  await app.register(chatLogsRoutes);
-  await app.register(legacyChatRoutes);
-  await app.register(askRoutes);
-  await app.register(legacyResponsesAskRoutes);
-  await app.register(openAiRoutes);
-  await app.register(connectorsRoutes);
-  await app.register(emailIndexingRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(datasetsRoutes);
-  await app.register(metricsRoutes);
-  await app.register(evaluationsRoutes);
+  // The routes of every module, in the order of the list, which is the order of the API document.
+  for (const appModule of APP_MODULES) {
+    for (const routes of appModule.routes) await app.register(routes);
+  }
   // Before the database closes: jobs in flight finish (or keep their lease, to be taken again).
   app.addHook('preClose', async () => app.services.worker.stop());
   // Once the last request is answered: closing the outbound connections earlier would cut the model
