@@ -18,6 +18,7 @@ import { DocumentListingRepo } from './modules/documents/document-listing.repo.j
 import { DocumentsRepo } from './modules/documents/documents.repo.js';
 import { ConnectorsRepo } from './modules/connectors/connectors.repo.js';
 import { MailboxesRepo } from './modules/email-indexing/mailboxes.repo.js';
+import { SourceSyncRepo } from './modules/sources/source-sync.repo.js';
 import { SyncJobsRepo } from './modules/sources/sync-jobs.repo.js';
 import { ChatLogsRepo } from './modules/chat/chat-logs.repo.js';
 import { FeedbackRepo } from './modules/chat/feedback.repo.js';
@@ -81,6 +82,7 @@ const REPOSITORIES = {
   passwordTokens: PasswordTokensRepo,
   projects: ProjectsRepo,
   responses: ResponsesRepo,
+  sourceSync: SourceSyncRepo,
   syncJobs: SyncJobsRepo,
   teammates: TeammatesRepo,
   teams: TeamsRepo,

@@ -171,17 +171,17 @@ describe.each(databaseKinds)('e-mail indexing schedule and re-authorization (%s)
     // Authorized again with another label while the sync is held: the cursor is reset for a full listing.
     const again = await linkMailbox(t.app, fake, owner, 'google', { corpusId, folders: ['Label_9'] });
     expect(again.mailboxId).toBe(mailboxId);
-    const row = () => t.app.database.db.selectFrom('mailboxes').select(['cursor', 'generation', 'sync_status']).where('id', '=', mailboxId).executeTakeFirstOrThrow();
-    expect(await row()).toMatchObject({ cursor: '{}', generation: 1, sync_status: 'running' });
+    const row = () => t.app.database.db.selectFrom('mailboxes').select(['sync_cursor', 'generation', 'sync_status']).where('id', '=', mailboxId).executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ sync_cursor: '{}', generation: 1, sync_status: 'running' });
     gmail.release();
     await stale;
     // The stale sync wrote no cursor over the reset one; the new state's sync is queued in its place.
-    expect(await row()).toMatchObject({ cursor: '{}', generation: 1, sync_status: 'queued' });
+    expect(await row()).toMatchObject({ sync_cursor: '{}', generation: 1, sync_status: 'queued' });
     expect((await mailboxJobs(mailboxId)).filter((job) => job.status === 'queued')).toHaveLength(1);
 
     await runSync((await claimDue(mailboxId, nowMs()))[0]!);
     expect((await view(mailboxId)).last_sync).toMatchObject({ status: 'succeeded', error_code: null });
     expect(await mailDocuments(owner, corpusId)).toEqual([['Chosen later', 'txt']]);
-    expect(JSON.parse((await row()).cursor)).not.toEqual({});
+    expect(JSON.parse((await row()).sync_cursor)).not.toEqual({});
   });
 });

@@ -32,6 +32,7 @@ import * as chunkTsvectorWritten from './migrations/2026_11_25_0026_chunk_tsvect
 import * as lz4Compression from './migrations/2026_11_25_0027_lz4_compression.js';
 import * as maxAnswerTokens from './migrations/2026_11_28_0028_max_answer_tokens.js';
 import * as searchGenerations from './migrations/2026_11_28_0029_search_generations.js';
+import * as sourceSyncColumns from './migrations/2026_11_28_0030_source_sync_columns.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_25_0027_lz4_compression': lz4Compression,
   '2026_11_28_0028_max_answer_tokens': maxAnswerTokens,
   '2026_11_28_0029_search_generations': searchGenerations,
+  '2026_11_28_0030_source_sync_columns': sourceSyncColumns,
 };
 
 class DialectMigrationProvider implements MigrationProvider {
@@ -75,10 +77,12 @@ class DialectMigrationProvider implements MigrationProvider {
   }
 }
 
+/** The migrator of the database, with the migrations of its dialect (a test may stop it at one: `migrateTo`). */
+export const migratorOf = (database: Database) => new Migrator({ db: database.db, provider: new DialectMigrationProvider(database.dialect) });
+
 /** Applies every migration not yet applied; returns the names applied now. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: new DialectMigrationProvider(database.dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(database).migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

@@ -724,9 +724,37 @@ export interface EvaluationScoresTable {
   reason: string | null;
 }
 
-export type ConnectorSyncStatus = 'never' | 'queued' | 'running' | 'succeeded' | 'failed';
+export type SourceSyncStatus = 'never' | 'queued' | 'running' | 'succeeded' | 'failed';
 
-export interface ConnectorsTable {
+/**
+ * The sync columns of every source of documents (connectors, mailboxes): the same names, types and
+ * meaning on each table, read and written by the sources engine (src/modules/sources) through one
+ * repository. Migration 2026_11_28_0030 gave both tables this shape.
+ */
+export interface SourceSyncColumns {
+  sync_status: Generated<SourceSyncStatus>;
+  /** The job whose sync runs (null before the first, or from before this column). */
+  sync_job_id: Generated<number | null>;
+  /** Bumped at the start of each sync; items carry the sync that last saw them. */
+  sync_number: Generated<number>;
+  sync_started_on: Generated<string | null>;
+  sync_finished_on: Generated<string | null>;
+  sync_added: Generated<number>;
+  sync_updated: Generated<number>;
+  sync_removed: Generated<number>;
+  sync_failed: Generated<number>;
+  /** JSON: [{ name, reason }] of what the last sync could not bring in (bounded). */
+  sync_failures: Generated<JsonText>;
+  sync_error_code: Generated<string | null>;
+  sync_error: Generated<string | null>;
+  /** JSON: where the source's next sync reads from, in the adapter's own terms ('{}': from the start). */
+  sync_cursor: Generated<JsonText>;
+  /** Minutes between automatic syncs; null: only when asked. */
+  schedule_minutes: Generated<number | null>;
+  next_sync_on: Generated<string | null>;
+}
+
+export interface ConnectorsTable extends SourceSyncColumns {
   id: Id;
   organization_id: number;
   corpus_id: number;
@@ -739,23 +767,6 @@ export interface ConnectorsTable {
   site_id: string | null;
   drive_id: string | null;
   folder_path: string | null;
-  schedule_minutes: number | null;
-  delta_link: Generated<string | null>;
-  page_link: Generated<string | null>;
-  full_sync: Generated<number>;
-  sync_number: Generated<number>;
-  sync_status: Generated<ConnectorSyncStatus>;
-  sync_started_on: Generated<string | null>;
-  sync_finished_on: Generated<string | null>;
-  sync_added: Generated<number>;
-  sync_updated: Generated<number>;
-  sync_removed: Generated<number>;
-  sync_failed: Generated<number>;
-  /** JSON: [{ name, reason }]. */
-  sync_failures: Generated<JsonText>;
-  sync_error_code: Generated<string | null>;
-  sync_error: Generated<string | null>;
-  next_sync_on: Generated<string | null>;
   created_on: string;
   created_by: number;
   modified_on: string;
@@ -793,7 +804,7 @@ export interface EmailAuthorizationsTable {
   created_on: string;
 }
 
-export interface MailboxesTable {
+export interface MailboxesTable extends SourceSyncColumns {
   id: Id;
   organization_id: number;
   corpus_id: number;
@@ -804,24 +815,8 @@ export interface MailboxesTable {
   refresh_token_sealed: string;
   refresh_token_key_id: string;
   authorization_status: Generated<MailboxAuthorizationStatus>;
-  /** JSON: the provider's incremental position. */
-  cursor: Generated<JsonText>;
-  sync_number: Generated<number>;
-  sync_status: Generated<ConnectorSyncStatus>;
-  sync_started_on: Generated<string | null>;
-  sync_finished_on: Generated<string | null>;
-  sync_added: Generated<number>;
-  sync_removed: Generated<number>;
-  sync_failed: Generated<number>;
-  sync_error_code: Generated<string | null>;
-  sync_error: Generated<string | null>;
-  /** Minutes between automatic syncs; null: only when asked. */
-  schedule_minutes: Generated<number | null>;
-  next_sync_on: Generated<string | null>;
   /** Raised by each re-authorization: a sync begun under an older one writes nothing more. */
   generation: Generated<number>;
-  /** The job whose sync runs (null before the first, or from before this column). */
-  sync_job_id: Generated<number | null>;
   created_on: string;
   created_by: number;
   modified_on: string;

@@ -11,9 +11,6 @@ export type ConnectorWithAudit = ConnectorRow & { created_by_email: string; modi
 export type ConnectorChange = Updateable<Omit<ConnectorsTable, 'id' | 'organization_id' | 'created_on' | 'created_by'>>;
 export type ConnectorItem = Selectable<ConnectorItemsTable>;
 
-/** The counters of the sync under way, each bumped by one in the transaction of the item it counts. */
-export type SyncCounter = 'sync_added' | 'sync_updated' | 'sync_removed' | 'sync_failed';
-
 export class ConnectorsRepo {
   constructor(
     private readonly db: Kysely<DB>,
@@ -87,14 +84,6 @@ export class ConnectorsRepo {
       .where('sync_status', 'not in', ['queued', 'running'])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  async bump(connectorId: number, counter: SyncCounter): Promise<void> {
-    await this.db
-      .updateTable('connectors')
-      .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
-      .where('id', '=', connectorId)
-      .execute();
   }
 
   /** Every sealed client secret, for reseal-secrets. */

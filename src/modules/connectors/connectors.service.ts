@@ -100,7 +100,7 @@ export class ConnectorsService {
         ...fields,
         ...secret,
         // Another library or folder: its items are matched anew by a full sync, which removes the old ones.
-        ...(moved ? { delta_link: null, page_link: null } : {}),
+        ...(moved ? { sync_cursor: '{}' } : {}),
         modified_on: at,
         modified_by: actor.userId,
       });

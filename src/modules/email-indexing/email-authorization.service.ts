@@ -141,7 +141,7 @@ export class EmailAuthorizationService {
           ...(tokens.refreshToken !== undefined ? refreshTokenColumns(this.secrets, tokens.refreshToken) : {}),
           authorization_status: 'active',
           // Other labels make Gmail's next sync a full listing (Graph keeps a position per folder).
-          ...(foldersChanged && provider === 'google' ? { cursor: '{}' } : {}),
+          ...(foldersChanged && provider === 'google' ? { sync_cursor: '{}' } : {}),
           // A sync begun before this writes nothing more (its cursor, token, outcome): it ends and queues one anew.
           generation: existing.generation + 1,
           modified_on: at,

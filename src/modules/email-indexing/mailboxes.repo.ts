@@ -11,7 +11,6 @@ export type MailboxRow = Selectable<MailboxesTable>;
 export type MailboxWithCreator = MailboxRow & { created_by_email: string };
 export type MailboxChange = Updateable<Omit<MailboxesTable, 'id' | 'organization_id' | 'created_on' | 'created_by'>>;
 export type MailboxItem = Selectable<MailboxItemsTable>;
-export type MailboxCounter = 'sync_added' | 'sync_removed' | 'sync_failed';
 
 export class MailboxesRepo {
   constructor(
@@ -91,15 +90,6 @@ export class MailboxesRepo {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /**
-   * Starts the job's sync unless another job's sync runs: false then. One statement, so that of two
-   * jobs claimed at once only one starts.
-   */
-  async startSync(organizationId: number, mailboxId: number, jobId: number, fields: MailboxChange): Promise<boolean> {
-    const result = await this.updateOf(organizationId, mailboxId, { ...fields, sync_status: 'running', sync_job_id: jobId }).where('sync_status', '!=', 'running').executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
   /** Marks a sync requested unless one is queued or running: false then. */
   async markQueued(organizationId: number, mailboxId: number): Promise<boolean> {
     const result = await this.db
@@ -110,15 +100,6 @@ export class MailboxesRepo {
       .where('sync_status', 'not in', ['queued', 'running'])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  async bump(mailboxId: number, counter: MailboxCounter, by = 1): Promise<void> {
-    if (by === 0) return;
-    await this.db
-      .updateTable('mailboxes')
-      .set((eb) => ({ [counter]: eb(counter, '+', by) }))
-      .where('id', '=', mailboxId)
-      .execute();
   }
 
   /** Every sealed refresh token, for reseal-secrets. */

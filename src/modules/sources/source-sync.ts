@@ -12,15 +12,19 @@ import type { CompleteJob, JobHandler } from '../../jobs/job-handler.js';
 import type { Job } from '../../jobs/job-types.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
 import { queueScheduledSync, queueSyncNow } from './schedule.js';
-import { SyncSuperseded, type SourceAdapter, type SourceRefusal, type SourceState, type SourceSyncKind, type SyncStateChange } from './source-adapter.js';
+import { SyncSuperseded, type SourceAdapter, type SourceRefusal, type SourceSyncKind } from './source-adapter.js';
+import type { SourceSyncChange, SourceSyncState } from './source-sync.repo.js';
 
-export class SourceSync<K extends SourceSyncKind, Row extends SourceState, Change extends SyncStateChange> implements JobHandler<K> {
+/** The job's own sync, found running: stopped midway, it goes on. A sync running with no job recorded began before jobs were recorded: it is this one. */
+const resumes = (source: SourceSyncState, jobId: number) => source.sync_status === 'running' && (source.sync_job_id === jobId || source.sync_job_id === null);
+
+export class SourceSync<K extends SourceSyncKind, Row extends SourceSyncState> implements JobHandler<K> {
   /** Waits out a Retry-After; tests replace it to record the delays instead of sleeping. */
   wait: (ms: number, signal?: AbortSignal) => Promise<void> = (ms, signal) => delay(ms, undefined, signal ? { signal } : {});
 
   constructor(
     private readonly store: UnitOfWork,
-    private readonly adapter: SourceAdapter<K, Row, Change>,
+    private readonly adapter: SourceAdapter<K, Row>,
     /** Wakes the worker when a sync is queued. */
     private readonly onEnqueued: () => void,
   ) {}
@@ -46,8 +50,8 @@ export class SourceSync<K extends SourceSyncKind, Row extends SourceState, Chang
     const { organizationId, sourceId } = this.adapter.sourceOf(job.payload);
     const at = now();
     await this.store.transaction(async (repos) => {
-      const failed: SyncStateChange = { sync_status: 'failed', sync_finished_on: at, sync_error_code: null, sync_error: `The sync stopped: ${reason}`.slice(0, 500) };
-      await this.adapter.table(repos).update(organizationId, sourceId, { ...this.adapter.ended({}), ...failed } as Change);
+      const failed: SourceSyncChange = { sync_status: 'failed', sync_finished_on: at, sync_error_code: null, sync_error: `The sync stopped: ${reason}`.slice(0, 500) };
+      await repos.sourceSync.update(this.adapter.table, organizationId, sourceId, { ...this.ended(), ...failed });
       await this.queueNextScheduled(repos, organizationId, sourceId, at);
     });
   }
@@ -57,36 +61,41 @@ export class SourceSync<K extends SourceSyncKind, Row extends SourceState, Chang
    * on as it was. Another job's sync running (two jobs claimed at once): nothing, this job just ends.
    */
   private async begin(organizationId: number, sourceId: number, jobId: number): Promise<Row | undefined> {
-    const table = this.adapter.table(this.store.repos);
-    const current = await table.find(organizationId, sourceId);
+    const { repos } = this.store;
+    const current = await this.adapter.find(repos, organizationId, sourceId);
     if (!current) return undefined;
-    if (!this.adapter.resumes(current, jobId)) {
-      const started = await this.adapter.start(this.store.repos, current, jobId, {
+    if (!resumes(current, jobId)) {
+      const started = await repos.sourceSync.start(this.adapter.table, organizationId, sourceId, jobId, {
+        ...this.adapter.started(current),
         sync_number: current.sync_number + 1,
         sync_started_on: now(),
         sync_finished_on: null,
         sync_added: 0,
+        sync_updated: 0,
         sync_removed: 0,
         sync_failed: 0,
+        sync_failures: '[]',
         sync_error_code: null,
         sync_error: null,
       });
       if (!started) return undefined;
     }
-    return table.find(organizationId, sourceId);
+    return this.adapter.find(repos, organizationId, sourceId);
   }
 
   /** Ends the sync: its outcome on the source, the next scheduled sync queued, and the job done, together. */
-  private async finish(source: Row, complete: CompleteJob, outcome: { succeeded: Change } | { refusal: SourceRefusal } | 'superseded'): Promise<void> {
+  private async finish(source: Row, complete: CompleteJob, outcome: { succeeded: SourceSyncChange } | { refusal: SourceRefusal } | 'superseded'): Promise<void> {
     const at = now();
     const { organization_id: organizationId, id: sourceId } = source;
+    const { table } = this.adapter;
     let requeued = false;
     await this.store.transaction(async (repos) => {
-      const written = outcome !== 'superseded' && (await this.adapter.writeEnd(repos, source, { ...this.endOf(outcome), sync_finished_on: at }));
+      const written =
+        outcome !== 'superseded' && (await this.adapter.writeEnd(repos, source, { ...this.endOf(outcome), sync_finished_on: at }, 'refusal' in outcome ? outcome.refusal : undefined));
       if (written) await this.queueNextScheduled(repos, organizationId, sourceId, at);
-      else if (await this.adapter.table(repos).find(organizationId, sourceId)) {
+      else if (await repos.sourceSync.find(table, organizationId, sourceId)) {
         // Superseded: the new state's sync is queued in this one's place.
-        await this.adapter.table(repos).update(organizationId, sourceId, { ...this.adapter.ended({}), sync_status: 'queued', next_sync_on: null } as Change);
+        await repos.sourceSync.update(table, organizationId, sourceId, { ...this.ended(), sync_status: 'queued', next_sync_on: null });
         await queueSyncNow(repos, this.adapter.subject(sourceId), organizationId, at);
         requeued = true;
       }
@@ -95,20 +104,25 @@ export class SourceSync<K extends SourceSyncKind, Row extends SourceState, Chang
     if (requeued) this.onEnqueued();
   }
 
+  /** The sync columns of every sync that ended: no job's sync runs any more, and the source's own part. */
+  private ended(): SourceSyncChange {
+    return { sync_job_id: null, ...this.adapter.ended() };
+  }
+
   /** The row's fields of a sync that succeeded or was refused. */
-  private endOf(outcome: { succeeded: Change } | { refusal: SourceRefusal }): Change {
-    if ('succeeded' in outcome) return { ...this.adapter.ended({}), ...outcome.succeeded, sync_status: 'succeeded', sync_error_code: null, sync_error: null };
+  private endOf(outcome: { succeeded: SourceSyncChange } | { refusal: SourceRefusal }): SourceSyncChange {
+    if ('succeeded' in outcome) return { ...this.ended(), ...outcome.succeeded, sync_status: 'succeeded', sync_error_code: null, sync_error: null };
     const { refusal } = outcome;
-    return { ...this.adapter.ended({ refusal }), sync_status: 'failed', sync_error_code: refusal.code, sync_error: refusal.message.slice(0, 500) };
+    return { ...this.ended(), sync_status: 'failed', sync_error_code: refusal.code, sync_error: refusal.message.slice(0, 500) };
   }
 
   /** After a sync ends: the next one queued by the source's schedule, unless a job already waits. */
   private async queueNextScheduled(repos: Repositories, organizationId: number, sourceId: number, at: string): Promise<void> {
-    const table = this.adapter.table(repos);
+    const { table } = this.adapter;
     const subject = this.adapter.subject(sourceId);
-    const current = await table.find(organizationId, sourceId);
+    const current = await repos.sourceSync.find(table, organizationId, sourceId);
     if (!current || current.schedule_minutes === null || (await repos.syncJobs.hasWaiting(subject))) return;
     const due = await queueScheduledSync(repos, subject, organizationId, at, current.schedule_minutes);
-    await table.update(organizationId, sourceId, { next_sync_on: due } as Change);
+    await repos.sourceSync.update(table, organizationId, sourceId, { next_sync_on: due });
   }
 }

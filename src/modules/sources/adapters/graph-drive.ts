@@ -15,8 +15,9 @@ import { openClientSecret } from '../../connectors/connector-secrets.js';
 import type { ConnectorItem, ConnectorRow } from '../../connectors/connectors.repo.js';
 import type { Job } from '../../../jobs/job-types.js';
 import type { Repositories } from '../../../repositories.js';
-import type { ConnectorChange } from '../../connectors/connectors.repo.js';
-import { endsTheSync, type SourceAdapter, type SyncContext, type SyncStateChange } from '../source-adapter.js';
+import { endsTheSync, type SourceAdapter, type SyncContext } from '../source-adapter.js';
+import type { SourceSyncChange } from '../source-sync.repo.js';
+import { driveCursor, driveCursorOf, startingCursor, type DriveCursor } from '../graph/drive-cursor.js';
 import type { AdapterDeps } from './adapter-deps.js';
 import { connectorSubject } from '../sync-jobs.repo.js';
 import { inScope, normalizeFolder, versionOf } from '../graph/library-scope.js';
@@ -47,7 +48,7 @@ interface SyncRun {
   stopping: AbortSignal;
 }
 
-export class GraphDriveAdapter implements SourceAdapter<'connector.sync', ConnectorRow, ConnectorChange> {
+export class GraphDriveAdapter implements SourceAdapter<'connector.sync', ConnectorRow> {
   constructor(
     private readonly deps: AdapterDeps,
     private readonly egress: EgressClient,
@@ -60,42 +61,32 @@ export class GraphDriveAdapter implements SourceAdapter<'connector.sync', Connec
 
   subject = connectorSubject;
 
-  table(repos: Repositories) {
-    return repos.connectors;
+  readonly table = 'connectors';
+
+  find(repos: Repositories, organizationId: number, connectorId: number): Promise<ConnectorRow | undefined> {
+    return repos.connectors.find(organizationId, connectorId);
   }
 
-  /** A connector records no job: a sync found running is this one going on. */
-  resumes(connector: ConnectorRow): boolean {
-    return connector.sync_status === 'running';
+  /** From the delta link; a full sync without one. */
+  started(connector: ConnectorRow): SourceSyncChange {
+    return { sync_cursor: JSON.stringify(startingCursor(driveCursorOf(connector.sync_cursor))) };
   }
 
-  async start(repos: Repositories, connector: ConnectorRow, _jobId: number, fields: SyncStateChange): Promise<boolean> {
-    await repos.connectors.update(connector.organization_id, connector.id, {
-      ...fields,
-      sync_status: 'running',
-      full_sync: connector.delta_link === null ? 1 : 0,
-      page_link: null,
-      sync_updated: 0,
-      sync_failures: '[]',
-    });
-    return true;
-  }
-
-  async sync(connector: ConnectorRow, context: SyncContext): Promise<ConnectorChange> {
-    return { delta_link: await this.syncPages(connector, context), full_sync: 0 };
+  async sync(connector: ConnectorRow, context: SyncContext): Promise<SourceSyncChange> {
+    return { sync_cursor: JSON.stringify(driveCursor({ deltaLink: await this.syncPages(connector, context) })) };
   }
 
   refusalOf(error: unknown) {
     return error instanceof GraphError ? error : undefined;
   }
 
-  ended(): ConnectorChange {
-    return { page_link: null, next_sync_on: null };
+  ended(): SourceSyncChange {
+    return { next_sync_on: null };
   }
 
-  async writeEnd(repos: Repositories, connector: ConnectorRow, fields: ConnectorChange): Promise<boolean> {
-    if (!(await repos.connectors.find(connector.organization_id, connector.id))) return false;
-    await repos.connectors.update(connector.organization_id, connector.id, fields);
+  async writeEnd(repos: Repositories, connector: ConnectorRow, fields: SourceSyncChange): Promise<boolean> {
+    if (!(await repos.sourceSync.find(this.table, connector.organization_id, connector.id))) return false;
+    await repos.sourceSync.update(this.table, connector.organization_id, connector.id, fields);
     return true;
   }
 
@@ -112,8 +103,9 @@ export class GraphDriveAdapter implements SourceAdapter<'connector.sync', Connec
     });
     const location: DriveLocation = connector.drive_id !== null ? { driveId: connector.drive_id } : { siteId: connector.site_id ?? '' };
     const run: SyncRun = { connector, client, location, folder: normalizeFolder(connector.folder_path), stopping };
-    let full = connector.full_sync === 1;
-    let url = connector.page_link ?? connector.delta_link ?? client.fullSyncUrl(location);
+    const cursor = driveCursorOf(connector.sync_cursor);
+    let full = cursor.full === true;
+    let url = cursor.pageLink ?? cursor.deltaLink ?? client.fullSyncUrl(location);
     let resynced = false;
     for (;;) {
       let page;
@@ -125,7 +117,7 @@ export class GraphDriveAdapter implements SourceAdapter<'connector.sync', Connec
         // The delta link expired: start again from nothing, and remove at the end what was not seen.
         resynced = true;
         full = true;
-        await this.deps.store.repos.connectors.update(connector.organization_id, connector.id, { full_sync: 1, delta_link: null, page_link: null });
+        await this.saveCursor(connector, () => ({ full: true }));
         url = client.fullSyncUrl(location);
         continue;
       }
@@ -134,13 +126,24 @@ export class GraphDriveAdapter implements SourceAdapter<'connector.sync', Connec
         await this.apply(run, item);
       }
       if (page.nextLink !== undefined) {
-        await this.deps.store.repos.connectors.update(connector.organization_id, connector.id, { page_link: page.nextLink });
-        url = page.nextLink;
+        const pageLink = page.nextLink;
+        await this.saveCursor(connector, (current) => ({ ...current, pageLink }));
+        url = pageLink;
         continue;
       }
       if (full) await this.removeUnseen(run);
       return page.deltaLink!;
     }
+  }
+
+  /**
+   * Records where the sync is, so that one stopped midway goes on from there. Made from the stored
+   * cursor, not this sync's: another library chosen meanwhile (its delta link dropped) stays so.
+   */
+  private async saveCursor(connector: ConnectorRow, change: (current: DriveCursor) => DriveCursor): Promise<void> {
+    const { sourceSync } = this.deps.store.repos;
+    const current = await sourceSync.find(this.table, connector.organization_id, connector.id);
+    if (current) await sourceSync.update(this.table, connector.organization_id, connector.id, { sync_cursor: JSON.stringify(change(driveCursorOf(current.sync_cursor))) });
   }
 
   /** Brings one item's change to the corpus. */
@@ -180,7 +183,7 @@ export class GraphDriveAdapter implements SourceAdapter<'connector.sync', Connec
     const document = { bytes, type, source: name, accessUrl: typeof item.webUrl === 'string' ? item.webUrl.slice(0, 2000) : null, uploadFrom: 'document_library' as const };
     await this.deps.intake.replace(ownerOf(connector), replaced === null ? [] : [replaced], [document], async (repos, { admitted }) => {
       await repos.connectors.saveItem({ connector_id: connector.id, item_id: item.id, document_id: admitted[0]!, etag: version, name, seen_sync: connector.sync_number });
-      await repos.connectors.bump(connector.id, replaced === null ? 'sync_added' : 'sync_updated');
+      await repos.sourceSync.bump(this.table, connector.id, replaced === null ? 'sync_added' : 'sync_updated');
     });
   }
 
@@ -189,7 +192,7 @@ export class GraphDriveAdapter implements SourceAdapter<'connector.sync', Connec
     const replaced = existing?.document_id ?? null;
     await this.deps.intake.withdraw(ownerOf(connector), replaced === null ? [] : [replaced], async (repos) => {
       await repos.connectors.saveItem({ connector_id: connector.id, item_id: itemId, document_id: null, etag: version, name, seen_sync: connector.sync_number });
-      await repos.connectors.bump(connector.id, 'sync_failed');
+      await repos.sourceSync.bump(this.table, connector.id, 'sync_failed');
       const current = await repos.connectors.find(connector.organization_id, connector.id);
       const failures = JSON.parse(current?.sync_failures ?? '[]') as { name: string; reason: string }[];
       if (failures.length < FAILURES_SHOWN) {
@@ -202,7 +205,7 @@ export class GraphDriveAdapter implements SourceAdapter<'connector.sync', Connec
   private async removeItem(connector: ConnectorRow, item: ConnectorItem): Promise<void> {
     await this.deps.intake.withdraw(ownerOf(connector), item.document_id === null ? [] : [item.document_id], async (repos) => {
       await repos.connectors.deleteItem(connector.id, item.item_id);
-      if (item.document_id !== null) await repos.connectors.bump(connector.id, 'sync_removed');
+      if (item.document_id !== null) await repos.sourceSync.bump(this.table, connector.id, 'sync_removed');
     });
   }
 

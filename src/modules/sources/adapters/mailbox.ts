@@ -19,7 +19,8 @@ import { foldersOf } from '../../email-indexing/mailbox-columns.js';
 import type { Job } from '../../../jobs/job-types.js';
 import type { Repositories } from '../../../repositories.js';
 import type { MailboxChange, MailboxRow } from '../../email-indexing/mailboxes.repo.js';
-import { endsTheSync, SyncSuperseded, type SourceAdapter, type SourceRefusal, type SyncContext, type SyncStateChange } from '../source-adapter.js';
+import { endsTheSync, SyncSuperseded, type SourceAdapter, type SourceRefusal, type SyncContext } from '../source-adapter.js';
+import type { SourceSyncChange } from '../source-sync.repo.js';
 import type { AdapterDeps } from './adapter-deps.js';
 import { mailboxSubject } from '../sync-jobs.repo.js';
 
@@ -40,7 +41,7 @@ interface NewPart {
   bytes: Buffer;
 }
 
-export class MailboxAdapter implements SourceAdapter<'mailbox.sync', MailboxRow, MailboxChange> {
+export class MailboxAdapter implements SourceAdapter<'mailbox.sync', MailboxRow> {
   constructor(
     private readonly deps: AdapterDeps,
     private readonly providers: MailProviders,
@@ -53,35 +54,34 @@ export class MailboxAdapter implements SourceAdapter<'mailbox.sync', MailboxRow,
 
   subject = mailboxSubject;
 
-  table(repos: Repositories) {
-    return repos.mailboxes;
+  readonly table = 'mailboxes';
+
+  find(repos: Repositories, organizationId: number, mailboxId: number): Promise<MailboxRow | undefined> {
+    return repos.mailboxes.find(organizationId, mailboxId);
   }
 
-  /** A sync running with no job recorded began before jobs were recorded: it is this one going on. */
-  resumes(mailbox: MailboxRow, jobId: number): boolean {
-    return mailbox.sync_status === 'running' && (mailbox.sync_job_id === jobId || mailbox.sync_job_id === null);
+  /** The sync reads on from the stored cursor; no sync is due while one runs. */
+  started(): SourceSyncChange {
+    return { next_sync_on: null };
   }
 
-  /** One statement, so that of two jobs claimed at once only one starts. */
-  start(repos: Repositories, mailbox: MailboxRow, jobId: number, fields: SyncStateChange): Promise<boolean> {
-    return repos.mailboxes.startSync(mailbox.organization_id, mailbox.id, jobId, { ...fields, next_sync_on: null });
-  }
-
-  async sync(mailbox: MailboxRow, context: SyncContext): Promise<MailboxChange> {
+  async sync(mailbox: MailboxRow, context: SyncContext): Promise<SourceSyncChange> {
     if (mailbox.authorization_status !== 'active') throw new MailError('auth', 'The mailbox needs to be authorized again', null, true);
-    return { cursor: JSON.stringify(await this.syncMessages(mailbox, context)) };
+    return { sync_cursor: JSON.stringify(await this.syncMessages(mailbox, context)) };
   }
 
   refusalOf(error: unknown) {
     return error instanceof MailError ? error : undefined;
   }
 
-  ended({ refusal }: { refusal?: SourceRefusal }): MailboxChange {
-    return { sync_job_id: null, ...(refusal?.revoked ? { authorization_status: 'reauthorization_required' as const } : {}) };
+  ended(): SourceSyncChange {
+    return {};
   }
 
-  writeEnd(repos: Repositories, mailbox: MailboxRow, fields: MailboxChange): Promise<boolean> {
-    return repos.mailboxes.updateOfGeneration(mailbox.organization_id, mailbox.id, mailbox.generation, fields);
+  /** Unless the mailbox was authorized again since the sync began; a refused grant asks for another authorization. */
+  writeEnd(repos: Repositories, mailbox: MailboxRow, fields: SourceSyncChange, refusal: SourceRefusal | undefined): Promise<boolean> {
+    const authorization = refusal?.revoked ? { authorization_status: 'reauthorization_required' as const } : {};
+    return repos.mailboxes.updateOfGeneration(mailbox.organization_id, mailbox.id, mailbox.generation, { ...fields, ...authorization });
   }
 
   private async syncMessages(mailbox: MailboxRow, { stopping, wait }: SyncContext): Promise<MailCursor> {
@@ -99,14 +99,14 @@ export class MailboxAdapter implements SourceAdapter<'mailbox.sync', MailboxRow,
     });
     const reader = this.providers.reader(mailbox.provider, api, foldersOf(mailbox.folders), this.options.maxFileBytes);
     const { mailboxes } = this.deps.store.repos;
-    return reader.run(JSON.parse(mailbox.cursor) as MailCursor, {
+    return reader.run(JSON.parse(mailbox.sync_cursor) as MailCursor, {
       apply: async (changes) => {
         for (const change of changes) {
           stopping.throwIfAborted();
           await this.apply(mailbox, reader, change);
         }
       },
-      save: (cursor) => this.write(mailbox, { cursor: JSON.stringify(cursor) }),
+      save: (cursor) => this.write(mailbox, { sync_cursor: JSON.stringify(cursor) }),
       fullRoundEnded: async (folder) => {
         for (const messageId of await mailboxes.unseenMessages(mailbox.id, folder, mailbox.sync_number)) {
           stopping.throwIfAborted();
@@ -160,8 +160,8 @@ export class MailboxAdapter implements SourceAdapter<'mailbox.sync', MailboxRow,
       await repos.mailboxes.saveItems(
         parts.map((part, index) => ({ mailbox_id: mailbox.id, message_id: message.id, part: part.part, folder, document_id: admitted[index]!, seen_sync: mailbox.sync_number })),
       );
-      await repos.mailboxes.bump(mailbox.id, 'sync_added', parts.length);
-      await repos.mailboxes.bump(mailbox.id, 'sync_failed', failed);
+      await repos.sourceSync.bump(this.table, mailbox.id, 'sync_added', parts.length);
+      await repos.sourceSync.bump(this.table, mailbox.id, 'sync_failed', failed);
     });
   }
 
@@ -170,7 +170,7 @@ export class MailboxAdapter implements SourceAdapter<'mailbox.sync', MailboxRow,
     const items = await this.deps.store.repos.mailboxes.itemsOf(mailbox.id, messageId);
     const documentIds = items.flatMap((item) => (item.document_id === null ? [] : [item.document_id]));
     await this.deps.intake.withdraw(ownerOf(mailbox), documentIds, async (repos, { withdrawn }) => {
-      await repos.mailboxes.bump(mailbox.id, 'sync_removed', withdrawn.length);
+      await repos.sourceSync.bump(this.table, mailbox.id, 'sync_removed', withdrawn.length);
       await repos.mailboxes.deleteItems(mailbox.id, messageId);
     });
   }
