@@ -228,8 +228,10 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: agents', BROWSER_TEST, ()
     // Opening it put it on the viewer's recent agents.
     await openAgentsList(page);
     await page.getByRole('tab', { name: 'Recent' }).click();
+    await page.getByRole('tab', { name: 'Recent', selected: true }).waitFor();
+    // The list of the tab left may still show while the recent agents load: wait for what is meant.
+    await poll(() => page.getByRole('list', { name: 'Agents' }).getByRole('listitem').count()).toBe(1);
     await agentLink(page, 'Read-only bot').waitFor();
-    expect(await page.getByRole('list', { name: 'Agents' }).getByRole('listitem').count()).toBe(1);
 
     // Going to /agents/new directly says why, rather than a form the server would refuse.
     await page.goto('/agents/new');
@@ -248,7 +250,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: agents', BROWSER_TEST, ()
     await page.getByRole('searchbox', { name: 'Search agents' }).fill('Paged agent');
     const pages = page.getByRole('navigation', { name: 'Pages of agents' });
     await pages.getByText('1–20 of 21').waitFor();
-    expect(await page.getByRole('list', { name: 'Agents' }).getByRole('listitem').count()).toBe(20);
+    await poll(() => page.getByRole('list', { name: 'Agents' }).getByRole('listitem').count()).toBe(20);
     await pages.getByRole('button', { name: 'Next' }).click();
     await pages.getByText('21–21 of 21').waitFor();
     await poll(() => page.getByRole('list', { name: 'Agents' }).getByRole('listitem').count()).toBe(1);
