@@ -67,7 +67,12 @@ let checker: Ajv | undefined;
 const validators = new Map<string, ValidateFunction>();
 
 export function installResponseSchemaCheck(app: FastifyInstance): void {
+  // The same schema object answers every response of its route: its text is read once.
+  const ofObject = new WeakMap<object, ValidateFunction>();
+
   function validatorOf(schema: object): ValidateFunction {
+    const known = ofObject.get(schema);
+    if (known) return known;
     const key = JSON.stringify(schema);
     let validate = validators.get(key);
     if (!validate) {
@@ -79,6 +84,7 @@ export function installResponseSchemaCheck(app: FastifyInstance): void {
       validate = checker.compile(withSharedReferences(schema) as object);
       validators.set(key, validate);
     }
+    ofObject.set(schema, validate);
     return validate;
   }
 
