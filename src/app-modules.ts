@@ -30,6 +30,7 @@ import { projectsModule } from './modules/projects/projects.module.js';
 import { runtimeModule } from './modules/runtime/runtime.module.js';
 import { serviceModule } from './modules/service/service.module.js';
 import { teamsModule } from './modules/teams/teams.module.js';
+import { toolImportsModule } from './modules/tool-imports/tool-imports.module.js';
 import { toolsModule } from './modules/tools/tools.module.js';
 import { usersModule } from './modules/users/users.module.js';
 
@@ -48,6 +49,7 @@ export const APP_MODULES: readonly AppModule[] = [
   llmModule,
   legacyLlmModule,
   toolsModule,
+  toolImportsModule,
   guardrailsModule,
   legacyToolsModule,
   legacyStartersModule,

@@ -32,6 +32,10 @@ export interface Limits {
   /** Most an answer may spend (model tokens and priced tool calls), in USD, before its tools are taken away. */
   answerBudgetUsd: number;
   llmTimeoutMs: number;
+  /** An OpenAPI document imported as tools (docs/tools.md): most bytes, operations, and schema parts of one operation. */
+  toolImportBytes: number;
+  toolImportOperations: number;
+  toolImportSchemaParts: number;
 }
 
 /** Bounds of every outbound request: `createEgressClient(config.egress)` (src/net/egress.ts). */
@@ -356,6 +360,9 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       toolSteps: read.integer('LIMIT_TOOL_STEPS', 5, 1, 50),
       answerBudgetUsd: read.decimal('LIMIT_ANSWER_COST_USD', 1, 0, 1000),
       llmTimeoutMs,
+      toolImportBytes: read.integer('LIMIT_TOOL_IMPORT_BYTES', 32 * MiB, 1024, 1024 * MiB),
+      toolImportOperations: read.integer('LIMIT_TOOL_IMPORT_OPERATIONS', 5_000, 1, 100_000),
+      toolImportSchemaParts: read.integer('LIMIT_TOOL_IMPORT_SCHEMA_PARTS', 5_000, 10, 1_000_000),
     },
     worker: {
       inProcess: read.oneOf('WORKER_IN_PROCESS', ['true', 'false'], 'true') === 'true',

@@ -37,6 +37,7 @@ import { VectorsRepo } from './modules/retrieval/vectors.repo.js';
 import { TeammatesRepo } from './modules/teams/teammates.repo.js';
 import { TeamsRepo } from './modules/teams/teams.repo.js';
 import { ToolsRepo } from './modules/tools/tools.repo.js';
+import { ToolImportsRepo } from './modules/tool-imports/tool-imports.repo.js';
 import { PasswordTokensRepo } from './modules/users/password-tokens.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { DatasetsRepo } from './modules/evaluations/datasets.repo.js';
@@ -88,6 +89,7 @@ const REPOSITORIES = {
   teams: TeamsRepo,
   threads: ThreadsRepo,
   tools: ToolsRepo,
+  toolImports: ToolImportsRepo,
   usageEvents: UsageEventsRepo,
   users: UsersRepo,
   vectors: VectorsRepo,

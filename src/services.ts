@@ -21,6 +21,7 @@ import { buildOrganizationsServices } from './modules/organizations/organization
 import { buildProjectsServices } from './modules/projects/projects.module.js';
 import { buildRuntimeServices } from './modules/runtime/runtime.module.js';
 import { buildTeamsServices } from './modules/teams/teams.module.js';
+import { buildToolImportsServices } from './modules/tool-imports/tool-imports.module.js';
 import { buildToolsServices } from './modules/tools/tools.module.js';
 import { buildUsersServices } from './modules/users/users.module.js';
 import { buildSharedServices } from './shared-services.js';
@@ -32,6 +33,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const corporaServices = buildCorporaServices(shared);
   const llmServices = buildLlmServices(shared);
   const toolsServices = buildToolsServices(shared, corporaServices);
+  const toolImportsServices = buildToolImportsServices(shared, toolsServices);
   const guardrailsServices = buildGuardrailsServices(shared);
   const runtimeServices = buildRuntimeServices(shared, { ...corporaServices, ...llmServices, ...toolsServices, ...guardrailsServices });
   const documentsServices = buildDocumentsServices(shared, corporaServices);
@@ -40,7 +42,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
   const evaluationsServices = buildEvaluationsServices(shared, { ...runtimeServices, ...llmServices });
   const worker = new Worker(
     store,
-    { ...documentsServices.jobHandlers, ...connectorsServices.jobHandlers, ...emailIndexingServices.jobHandlers, ...evaluationsServices.jobHandlers },
+    { ...documentsServices.jobHandlers, ...connectorsServices.jobHandlers, ...emailIndexingServices.jobHandlers, ...evaluationsServices.jobHandlers, ...toolImportsServices.jobHandlers },
     config.worker,
     log,
   );
@@ -64,6 +66,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     ...emailIndexingServices.services,
     ...llmServices,
     ...toolsServices,
+    ...toolImportsServices.services,
     ...guardrailsServices,
     ...runtimeServices,
     ...evaluationsServices.services,

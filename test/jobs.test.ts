@@ -71,8 +71,14 @@ describe.each(databaseKinds)('jobs (%s)', (kind) => {
     onFailed: () => Promise.resolve(),
   };
 
+  /** No tool import is run here. */
+  const NO_TOOL_IMPORTS: JobHandler<'tool.import'> = {
+    run: () => Promise.reject(new Error('No tool import is enqueued in these tests')),
+    onFailed: () => Promise.resolve(),
+  };
+
   function runWorker(handler: JobHandler<'document.process'>) {
-    const handlers: JobHandlers = { 'document.process': handler, 'evaluation.run': NO_EVALUATIONS, 'connector.sync': NO_SYNCS, 'mailbox.sync': NO_MAILBOX_SYNCS };
+    const handlers: JobHandlers = { 'document.process': handler, 'evaluation.run': NO_EVALUATIONS, 'connector.sync': NO_SYNCS, 'mailbox.sync': NO_MAILBOX_SYNCS, 'tool.import': NO_TOOL_IMPORTS };
     const worker = new Worker(t.app.services.store, handlers, quickly, silentLog);
     worker.start();
     return worker;

@@ -131,7 +131,8 @@ describe.each(databaseKinds)('API tools from OpenAPI documents (%s)', (kind) => 
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
     internal = await startListener();
-    t = await startTestApp(kind, { EGRESS_ALLOWED_HOSTS: `127.0.0.1:${api.port}` });
+    // The import's bounds are settings: set low here so that a test can go past them cheaply.
+    t = await startTestApp(kind, { EGRESS_ALLOWED_HOSTS: `127.0.0.1:${api.port}`, LIMIT_TOOL_IMPORT_BYTES: String(2 * 1024 * 1024), LIMIT_TOOL_IMPORT_OPERATIONS: '2000' });
     owner = await createUser(t.app, { organizationId: await createOrganization(t.app), role: 'owner' });
     path = `/api/v2/organizations/${owner.organizationId}/tools`;
     expect((await owner.api.put('/api/v2/feature-flags/api-tools', { enabled: true })).status).toBe(200);
@@ -242,25 +243,37 @@ describe.each(databaseKinds)('API tools from OpenAPI documents (%s)', (kind) => 
     expect(internal.connections()).toBe(0);
   });
 
-  it('makes every operation when none is chosen, and nothing at all when one cannot be made', async () => {
+  it('makes every operation when none is chosen, and the good ones when one cannot be made, naming it with its pointer', async () => {
     const small = { openapi: '3.1.0', info: { title: 'Small', version: '1' }, servers: [{ url: `${api.origin}` }], paths: { '/a': { get: { operationId: 'getA', responses: {} } }, '/b': { get: { responses: {} } } } };
     const reply = await importTools({ document: small, name_prefix: prefix() });
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body.data.items.map((item: { name: string }) => item.name)).toEqual([`p${sequence}_getA`, `p${sequence}_get_b`]);
     const before = await total();
     const withUpload = await importTools({ document: petstore(`${api.origin}/v1`), operations: ['getPet', 'uploadPhoto'], name_prefix: prefix() }, { secret: SECRET });
-    expect(withUpload.status).toBe(400);
-    expect(withUpload.body.message).toMatch(/uploadPhoto takes multipart\/form-data, not JSON/);
-    expect(await total()).toBe(before);
+    expect(withUpload.status, withUpload.text).toBe(201);
+    expect(withUpload.body.data.items.map((item: { name: string }) => item.name)).toEqual([`p${sequence}_getPet`]);
+    expect(withUpload.body.data.skipped).toEqual([
+      expect.objectContaining({ operation: 'uploadPhoto', method: 'POST', path: '/upload', status: 'skipped', pointer: '/paths/~1upload/post/requestBody/content', tool_id: null, reason: expect.stringMatching(/uploadPhoto takes multipart\/form-data, not JSON/) }),
+    ]);
+    expect(await total()).toBe(before + 1);
+    const onlyBad = await importTools({ document: petstore(`${api.origin}/v1`), operations: ['uploadPhoto'], name_prefix: prefix() }, { secret: SECRET });
+    expect(onlyBad.status).toBe(400);
+    expect(onlyBad.body.message).toMatch(/uploadPhoto takes multipart\/form-data, not JSON/);
+    expect(await total()).toBe(before + 1);
   });
 
-  it('answers 409 when an imported name is taken, and makes none of the others', async () => {
+  it('skips an operation whose name is taken in the organization and makes the others; 409 when every one is taken', async () => {
     const first = await importTools({ document: petstore(`${api.origin}/v1`), operations: ['getPet'], name_prefix: 'dup_' }, { secret: SECRET });
     expect(first.status).toBe(201);
     const before = await total();
     const again = await importTools({ document: petstore(`${api.origin}/v1`), operations: ['listPets', 'getPet'], name_prefix: 'dup_' }, { secret: SECRET });
-    expect(again.status).toBe(409);
-    expect(await total()).toBe(before);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.data.items.map((item: { name: string }) => item.name)).toEqual(['dup_listPets']);
+    expect(again.body.data.skipped).toEqual([expect.objectContaining({ operation: 'getPet', pointer: '/paths/~1pets~1{petId}/get', reason: 'A tool named "dup_getPet" already exists in the organization' })]);
+    expect(await total()).toBe(before + 1);
+    const allTaken = await importTools({ document: petstore(`${api.origin}/v1`), operations: ['listPets', 'getPet'], name_prefix: 'dup_' }, { secret: SECRET });
+    expect(allTaken.status).toBe(409);
+    expect(await total()).toBe(before + 1);
   });
 
   const ops = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`/r${i}`, { get: { operationId: `op${i}`, responses: {} } }]));

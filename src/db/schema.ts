@@ -282,6 +282,8 @@ export interface JobsTable {
   connector_id: Generated<number | null>;
   /** The mailbox a mailbox.sync job syncs. */
   mailbox_id: Generated<number | null>;
+  /** The import a tool.import job runs. */
+  tool_import_id: Generated<number | null>;
   status: JobStatus;
   attempts: Generated<number>;
   max_attempts: number;
@@ -831,6 +833,49 @@ export interface MailboxItemsTable {
   seen_sync: number;
 }
 
+export type ToolImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** An OpenAPI document imported as API tools by a tool.import job (src/modules/tools/tool-imports.service.ts). */
+export interface ToolImportsTable {
+  id: Id;
+  organization_id: number;
+  status: ToolImportStatus;
+  source_url: string | null;
+  document_key: string | null;
+  /** JSON: operations, server_url, name_prefix, overrides, enabled. */
+  options: string;
+  secret_sealed: string | null;
+  secret_key_id: string | null;
+  secret_hint: string | null;
+  operations_total: number | null;
+  operations_done: Generated<number>;
+  imported: Generated<number>;
+  skipped: Generated<number>;
+  error: string | null;
+  started_on: string | null;
+  finished_on: string | null;
+  created_on: string;
+  created_by: number;
+  modified_on: string;
+}
+
+/** One operation an import met: imported (its tool) or skipped (why, and where in the document). */
+export interface ToolImportOperationsTable {
+  id: Id;
+  tool_import_id: number;
+  position: number;
+  operation: string;
+  method: string;
+  path: string;
+  pointer: string;
+  status: 'imported' | 'skipped';
+  reason: string | null;
+  /** JSON array of { pointer, message }. */
+  details: Generated<string>;
+  tool_id: number | null;
+  tool_name: string | null;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -874,6 +919,8 @@ export interface DB {
   response_comments: ResponseCommentsTable;
   response_reviews: ResponseReviewsTable;
   tools: ToolsTable;
+  tool_imports: ToolImportsTable;
+  tool_import_operations: ToolImportOperationsTable;
   guardrails: GuardrailsTable;
   thread_attachments: ThreadAttachmentsTable;
   usage_events: UsageEventsTable;

@@ -16,6 +16,8 @@ export interface JobPayloads {
   'evaluation.run': OrganizationJob & { evaluationId: number };
   /** Brings a mailbox's new messages into its corpus (src/modules/sources/adapters/mailbox.ts). */
   'mailbox.sync': OrganizationJob & { mailboxId: number };
+  /** Imports an OpenAPI document's operations as API tools (src/modules/tools/tool-import-job.ts). */
+  'tool.import': OrganizationJob & { toolImportId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -29,6 +31,8 @@ export const JOB_ATTEMPTS: { readonly [N in JobName]: number } = {
   'evaluation.run': 5,
   // The provider's refusals end a sync on the mailbox, not the job: these attempts are for the database's.
   'mailbox.sync': 3,
+  // Each run goes on after the operations recorded so far; a refused operation is a result, not a failed run.
+  'tool.import': 3,
 };
 
 export const JOB_NAMES = Object.keys(JOB_ATTEMPTS) as JobName[];

@@ -20,7 +20,7 @@ export type ClaimedJob = AnyJob | UnreadableJob;
 
 /** How a kind of job keeps its payload in the columns of the jobs table. */
 interface PayloadColumns<N extends JobName> {
-  write(payload: JobPayloads[N]): { organization_id: number; document_id?: number | null; evaluation_id?: number | null; connector_id?: number | null; mailbox_id?: number | null };
+  write(payload: JobPayloads[N]): { organization_id: number; document_id?: number | null; evaluation_id?: number | null; connector_id?: number | null; mailbox_id?: number | null; tool_import_id?: number | null };
   /** The payload, or undefined when the row holds none. */
   read(row: JobRow): JobPayloads[N] | undefined;
 }
@@ -44,6 +44,10 @@ const PAYLOAD_COLUMNS: { [N in JobName]: PayloadColumns<N> } = {
   'mailbox.sync': {
     write: (payload) => ({ organization_id: payload.organizationId, mailbox_id: payload.mailboxId }),
     read: (row) => (row.mailbox_id === null ? undefined : { organizationId: row.organization_id, mailboxId: row.mailbox_id }),
+  },
+  'tool.import': {
+    write: (payload) => ({ organization_id: payload.organizationId, tool_import_id: payload.toolImportId }),
+    read: (row) => (row.tool_import_id === null ? undefined : { organizationId: row.organization_id, toolImportId: row.tool_import_id }),
   },
 };
 

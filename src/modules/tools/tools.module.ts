@@ -14,6 +14,7 @@ export function buildToolsServices({ store, flags, secrets, egress, blobs, confi
     allowedHosts: config.egress.allowedHosts,
     timeoutMs: config.limits.toolTimeoutMs,
     maxResponseBytes: config.limits.toolResponseBytes,
+    importLimits: { bytes: config.limits.toolImportBytes, operations: config.limits.toolImportOperations, schemaParts: config.limits.toolImportSchemaParts },
   });
   return { tools };
 }

@@ -34,7 +34,31 @@ export const ToolSchema = Type.Object({
 });
 export type ToolView = Static<typeof ToolSchema>;
 
-export const ImportedToolsSchema = Type.Object({ items: Type.Array(ToolSchema, { description: 'One tool per imported operation, in the order asked' }) }, { title: 'ImportedTools' });
+/** One operation an import met: imported (its tool) or skipped (why, and where in the document). */
+export const OperationReportSchema = named(
+  'ImportedOperation',
+  Type.Object({
+    position: Type.Integer({ minimum: 0, description: 'The operation’s place among those imported, from 0' }),
+    operation: Type.String({ description: 'Its operationId, or METHOD /path when it has none' }),
+    method: Type.String(),
+    path: Type.String(),
+    pointer: Type.String({ description: 'JSON pointer of the operation in the document, or of the part of it that is the reason it was skipped, e.g. /paths/~1repos~1{owner}~1{repo}/post/requestBody' }),
+    status: Type.Union([Type.Literal('imported'), Type.Literal('skipped')]),
+    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why it was skipped; null when imported' }),
+    details: Type.Array(Type.Object({ pointer: Type.String(), message: Type.String() }), { description: 'The problems of the settings made, where they were the reason' }),
+    tool_id: Type.Union([Id('The tool made'), Type.Null()]),
+    tool_name: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+
+export const ImportedToolsSchema = Type.Object(
+  {
+    items: Type.Array(ToolSchema, { description: 'One tool per imported operation, in the order asked' }),
+    skipped: Type.Array(OperationReportSchema, { description: 'The operations that could not be made tools, each with the reason and the JSON pointer' }),
+  },
+  { title: 'ImportedTools' },
+);
+export type ImportedTools = Static<typeof ImportedToolsSchema>;
 
 export const OpenApiImportSchema = Type.Object(
   {

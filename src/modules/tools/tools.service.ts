@@ -15,19 +15,23 @@ import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
 import { requireOwnOrganization } from '../organizations/organizations.service.js';
-import { apiToolDrafts, type ToolDraft } from './api-tool-drafts.js';
+import { apiToolDraft, requireOneWay, type ToolDraft } from './api-tool-drafts.js';
+import type { OperationSaving } from './imported-operations.js';
+import { importOperationsNow, type ImportLimits } from './openapi-import.js';
 import { runToolOnce, type TestRunOptions } from './tool-test-run.js';
 import { presentTool } from './tool.presenter.js';
 import { toolPolicy } from './tool.policy.js';
 import { resealedSecret, sealedSecretOf, secretColumns } from './tool-secrets.js';
 import { checkedSettings } from './tool-settings.js';
 import type { ToolFilters, ToolWithAudit } from './tools.repo.js';
-import type { CreateApiToolInput, CreateToolInput, ToolTestResult, ToolView, UpdateToolInput } from './tools.schemas.js';
+import type { CreateApiToolInput, CreateToolInput, ImportedTools, ToolTestResult, ToolView, UpdateToolInput } from './tools.schemas.js';
 import type { ToolRow } from '../../db/schema.js';
 
 export interface ToolsOptions extends TestRunOptions {
   /** Hosts the egress client may reach although private (EGRESS_ALLOWED_HOSTS): tool URLs are judged by the same list. */
   allowedHosts: readonly string[];
+  /** Bounds of an imported OpenAPI document (LIMIT_TOOL_IMPORT_…). */
+  importLimits: ImportLimits;
 }
 
 export class ToolsService {
@@ -84,22 +88,44 @@ export class ToolsService {
     return template;
   }
 
-  /** From settings, a template, or a document: one tool, or (from a document) one per operation. */
-  async createApi(actor: Actor, organizationId: number, input: CreateApiToolInput): Promise<ToolView | { items: ToolView[] }> {
+  /** From settings, a template, or a document: one tool, or (from a document) one per operation that could be made. */
+  async createApi(actor: Actor, organizationId: number, input: CreateApiToolInput): Promise<ToolView | ImportedTools> {
+    await this.requireImporter(actor, organizationId);
+    requireOneWay(input);
+    if (input.openapi !== undefined) {
+      const limits = this.options.importLimits;
+      const saving = this.operationSaving(actor, organizationId, secretColumns(this.secrets, input.secret), (position) => `/body/openapi/operations/${position}`);
+      const outcomes = await importOperationsNow(input, { egress: this.deps.egress, timeoutMs: this.options.timeoutMs, limits }, saving);
+      const imported = outcomes.filter((outcome) => outcome.status === 'imported');
+      const items = await Promise.all(imported.map(async (outcome) => presentTool(await this.requireTool(actor, organizationId, outcome.tool_id!), actor)));
+      return { items, skipped: outcomes.filter((outcome) => outcome.status === 'skipped').map(({ refusal: _refusal, ...report }) => report) };
+    }
+    const draft = apiToolDraft(input);
+    const config = await checkedSettings('api', draft.config, this.settingsContext(organizationId, input.secret !== undefined, draft.at));
+    return (await this.insert(actor, organizationId, 'api', [{ ...draft, config }], input.secret, input.enabled))[0]!;
+  }
+
+  /** 404 outside the caller's organization; 403 unless the caller may add API tools there. */
+  async requireImporter(actor: Actor, organizationId: number): Promise<void> {
     requireOwnOrganization(actor, organizationId);
     await this.requireManager(actor, 'api', 'add');
-    const { drafts, imported } = await apiToolDrafts(input, this.deps.egress, this.options.timeoutMs);
-    const checked: ToolDraft[] = [];
-    for (const draft of drafts) {
-      try {
-        checked.push({ ...draft, config: await checkedSettings('api', draft.config, this.settingsContext(organizationId, input.secret !== undefined, draft.at)) });
-      } catch (error) {
-        if (!imported || !(error instanceof BadRequest)) throw error;
-        throw new BadRequest(`Operation ${draft.name} cannot be imported: ${error.message}`, error.details);
-      }
-    }
-    const views = await this.insert(actor, organizationId, 'api', checked, input.secret, input.enabled);
-    return imported ? { items: views } : views[0]!;
+  }
+
+  /**
+   * How an import saves the tool of each operation it made, as the actor, with the secret given to
+   * every tool (sealed columns): settings checked as any API tool's, each tool saved on its own.
+   */
+  operationSaving(actor: Actor, organizationId: number, sealed: Partial<Pick<ToolRow, 'secret_sealed' | 'secret_key_id' | 'secret_hint'>>, settingsPointer: (position: number) => string): OperationSaving {
+    const hasSecret = typeof sealed.secret_sealed === 'string';
+    return {
+      settingsPointer,
+      check: (config, at) => checkedSettings('api', config, this.settingsContext(organizationId, hasSecret, at)),
+      insert: async (tool) => {
+        const row = { organization_id: organizationId, kind: 'api' as const, name: tool.name, description: tool.description, config: JSON.stringify(tool.config), ...sealed };
+        const audit = { created_on: tool.at, created_by: actor.userId, modified_on: tool.at, modified_by: actor.userId };
+        return (await this.store.repos.tools.insert({ ...row, enabled: tool.enabled ? 1 : 0, ...audit })).id;
+      },
+    };
   }
 
   async create(actor: Actor, organizationId: number, kind: Exclude<ToolKind, 'api'>, input: CreateToolInput): Promise<ToolView> {

@@ -8,9 +8,13 @@ import { parse as parseYaml } from 'yaml';
 import { AppError, BadRequest, PayloadTooLarge } from '../../../errors.js';
 import type { EgressClient } from '../../../net/egress.js';
 
-export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
-/** Most operations a document may describe. */
-export const MAX_DOCUMENT_OPERATIONS = 2_000;
+/** How large a document may be: the settings LIMIT_TOOL_IMPORT_BYTES and LIMIT_TOOL_IMPORT_OPERATIONS. */
+export interface DocumentLimits {
+  /** Most bytes of a document's text (fetched or given). */
+  bytes: number;
+  /** Most operations a document may describe. */
+  operations: number;
+}
 /** Most YAML aliases (`*name`) resolved: a few expand a small text into billions of nodes. */
 const MAX_YAML_ALIASES = 100;
 const DEREFERENCE_TIMEOUT_MS = 5_000;
@@ -30,8 +34,8 @@ export interface LoadedDocument {
   sourceUrl: string | undefined;
 }
 
-function parseText(text: string): unknown {
-  if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(`The document is larger than ${MAX_DOCUMENT_BYTES} bytes`);
+function parseText(text: string, maxBytes: number): unknown {
+  if (Buffer.byteLength(text) > maxBytes) throw new PayloadTooLarge(`The document is larger than ${maxBytes} bytes`);
   if (/^\s*[{[]/.test(text)) {
     try {
       return JSON.parse(text);
@@ -47,10 +51,11 @@ function parseText(text: string): unknown {
   }
 }
 
-async function fetchDocument(egress: EgressClient, url: string, timeoutMs: number): Promise<string> {
+/** The document's text at its URL, through the egress client (its address rules), at most `maxBytes`. */
+export async function fetchDocument(egress: EgressClient, url: string, timeoutMs: number, maxBytes: number): Promise<string> {
   const response = await egress.request(url, {
     headers: { accept: 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1' },
-    maxBytes: MAX_DOCUMENT_BYTES,
+    maxBytes,
     timeoutMs,
   });
   if (response.status >= 400) throw new BadRequest(`The document URL answered HTTP ${response.status}`, [{ pointer: '/body/openapi/url', message: `answered HTTP ${response.status}` }]);
@@ -79,11 +84,18 @@ function countOperations(document: OpenApiDocument): number {
 
 export const HTTP_KEYS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-export async function loadOpenApiDocument(source: DocumentSource, egress: EgressClient, timeoutMs: number): Promise<LoadedDocument> {
+/** Exactly one of url and document, else a 400 on `at`. */
+export function requireOneSource(source: DocumentSource, at: string): void {
   if ((source.url === undefined) === (source.document === undefined)) {
-    throw new BadRequest('Give the OpenAPI document either as openapi.url or as openapi.document', [{ pointer: '/body/openapi', message: 'needs exactly one of url and document' }]);
+    throw new BadRequest(`Give the OpenAPI document either as ${at.slice(6).replace(/\//g, '.')}.url or as ${at.slice(6).replace(/\//g, '.')}.document`, [{ pointer: at, message: 'needs exactly one of url and document' }]);
   }
-  const raw = source.url !== undefined ? parseText(await fetchDocument(egress, source.url, timeoutMs)) : typeof source.document === 'string' ? parseText(source.document) : source.document;
+}
+
+/** The document fetched or given, bounded, parsed and its $refs resolved; `sourceUrl` overrides where relative server URLs are read from. */
+export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?: string | undefined }, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<LoadedDocument> {
+  requireOneSource(source, '/body/openapi');
+  const raw =
+    source.url !== undefined ? parseText(await fetchDocument(egress, source.url, timeoutMs, limits.bytes), limits.bytes) : typeof source.document === 'string' ? parseText(source.document, limits.bytes) : source.document;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('The OpenAPI document is not an object');
   if (nestsDeeperThan(raw, MAX_DOCUMENT_DEPTH)) throw new BadRequest(`The OpenAPI document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   const version = (raw as OpenApiDocument).openapi ?? (raw as OpenApiDocument).swagger;
@@ -92,11 +104,11 @@ export async function loadOpenApiDocument(source: DocumentSource, egress: Egress
   }
   if ((raw as OpenApiDocument).paths === null || typeof (raw as OpenApiDocument).paths !== 'object') throw new BadRequest('The OpenAPI document has no paths');
   const operations = countOperations(raw as OpenApiDocument);
-  if (operations > MAX_DOCUMENT_OPERATIONS) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${MAX_DOCUMENT_OPERATIONS} can be imported from`);
+  if (operations > limits.operations) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${limits.operations} can be imported from`);
   try {
     const options = { resolve: { external: false, file: false, http: false }, timeoutMs: DEREFERENCE_TIMEOUT_MS };
     const document = (await SwaggerParser.dereference(raw as never, options as never)) as unknown as OpenApiDocument;
-    return { document, sourceUrl: source.url };
+    return { document, sourceUrl: source.sourceUrl ?? source.url };
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof RangeError ? 'it is nested too deeply' : (error as Error).message.split('\n')[0];

@@ -3,22 +3,25 @@
 // parameters (named as models accept, with the name on the wire kept in `locations`), a JSON request
 // body's top-level properties become body parameters (nested objects kept whole; a body that is not
 // an object becomes one `body` parameter), and the URL is the server's URL joined with the path.
-import { BadRequest } from '../../../errors.js';
+import { AppError, BadRequest } from '../../../errors.js';
 import type { ApiToolConfig, ParameterPlace } from '../config.js';
 import { HTTP_KEYS, type OpenApiDocument } from './document.js';
 import { copySchema, externalReference, SchemaBudget } from './schema-copy.js';
 import { authOfOperation } from './security.js';
 import { fixedDestinationOf } from '../url-template.js';
+import { fittedToolName, toolNameOf } from './tool-names.js';
 
 export interface ImportedOperation {
   /** operationId, or `METHOD /path` when the operation has none. */
   key: string;
+  /** JSON pointer of the operation in the document, e.g. `/paths/~1pets~1{petId}/get`. */
+  pointer: string;
   name: string;
   description: string;
   config: ApiToolConfig;
 }
 
-interface OperationRef {
+export interface OperationRef {
   method: string;
   path: string;
   pathItem: Record<string, any>;
@@ -28,14 +31,29 @@ interface OperationRef {
 const SUPPORTED_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 const PLACES = new Set<ParameterPlace>(['path', 'query', 'header', 'cookie']);
 
-function operationKey(ref: OperationRef): string {
+export function operationKey(ref: OperationRef): string {
   return typeof ref.operation.operationId === 'string' && ref.operation.operationId !== '' ? ref.operation.operationId : `${ref.method.toUpperCase()} ${ref.path}`;
 }
 
-/** A name as models accept it: [a-zA-Z0-9_-], at most `length` characters. */
-export function toolNameOf(text: string, length = 64): string {
-  const name = text.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
-  return (name === '' ? 'operation' : name).slice(0, length);
+/** A key of a JSON pointer, escaped (RFC 6901). */
+const pointerKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Where the operation is in the document, as a JSON pointer. */
+export const operationPointer = (ref: Pick<OperationRef, 'method' | 'path'>) => `/paths/${pointerKey(ref.path)}/${ref.method}`;
+
+/**
+ * An operation that cannot be made a tool: the refusal (a 400 or a 413 when it is the only one asked
+ * for) and the JSON pointer of the part of the document that is the reason.
+ */
+export class OperationRefused extends Error {
+  constructor(
+    readonly operation: string,
+    readonly pointer: string,
+    readonly refusal: AppError,
+  ) {
+    super(refusal.message);
+    this.name = 'OperationRefused';
+  }
 }
 
 function listOperations(document: OpenApiDocument): OperationRef[] {
@@ -106,14 +124,20 @@ function serverUrlOf(document: OpenApiDocument, ref: OperationRef, sourceUrl: st
   return href;
 }
 
+/** A parameter and its JSON pointer in the document. */
+type PlacedParameter = { parameter: Record<string, any>; pointer: string };
+
 /** Parameters of the path item and the operation, the operation's winning on the same name and place. */
-function parametersOf(ref: OperationRef): Record<string, any>[] {
-  const merged = new Map<string, Record<string, any>>();
-  for (const parameter of [...(ref.pathItem.parameters ?? []), ...(ref.operation.parameters ?? [])]) {
+function parametersOf(ref: OperationRef): PlacedParameter[] {
+  const merged = new Map<string, PlacedParameter>();
+  const listed = (owner: Record<string, any>, at: string): PlacedParameter[] =>
+    Array.isArray(owner.parameters) ? owner.parameters.map((parameter: Record<string, any>, index: number) => ({ parameter, pointer: `${at}/parameters/${index}` })) : [];
+  for (const placed of [...listed(ref.pathItem, `/paths/${pointerKey(ref.path)}`), ...listed(ref.operation, operationPointer(ref))]) {
+    const { parameter, pointer } = placed;
     if (parameter === null || typeof parameter !== 'object') continue;
     // The parser leaves a reference to another file as it is: dropping it would make a tool without a parameter the API needs.
-    if (typeof parameter.$ref === 'string') throw externalReference(parameter.$ref);
-    merged.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+    if (typeof parameter.$ref === 'string') throw new OperationRefused(operationKey(ref), pointer, externalReference(parameter.$ref));
+    merged.set(`${parameter.in}\u0000${parameter.name}`, placed);
   }
   return [...merged.values()];
 }
@@ -126,18 +150,33 @@ function parameterSchema(parameter: Record<string, any>): unknown {
   return schema;
 }
 
-/** The JSON request body's schema, undefined when there is none; refused when the body is not JSON. */
-function requestBodyOf(ref: OperationRef, key: string): { schema: unknown; required: boolean } | undefined {
-  const swaggerBody = parametersOf(ref).find((parameter) => parameter.in === 'body');
-  if (swaggerBody) return { schema: swaggerBody.schema ?? {}, required: swaggerBody.required === true };
-  if (parametersOf(ref).some((parameter) => parameter.in === 'formData')) throw new BadRequest(`Operation ${key} takes a form, not JSON: it cannot be imported as an API tool`);
+/** The JSON request body's schema and pointer, undefined when there is none; refused when the body is not JSON. */
+function requestBodyOf(ref: OperationRef, key: string, parameters: PlacedParameter[]): { schema: unknown; required: boolean; pointer: string } | undefined {
+  const swaggerBody = parameters.find(({ parameter }) => parameter.in === 'body');
+  if (swaggerBody) return { schema: swaggerBody.parameter.schema ?? {}, required: swaggerBody.parameter.required === true, pointer: `${swaggerBody.pointer}/schema` };
+  const form = parameters.find(({ parameter }) => parameter.in === 'formData');
+  if (form) throw new OperationRefused(key, form.pointer, new BadRequest(`Operation ${key} takes a form, not JSON: it cannot be imported as an API tool`));
   const body = ref.operation.requestBody;
+  const at = `${operationPointer(ref)}/requestBody`;
   if (body === undefined || body === null) return undefined;
-  if (typeof body.$ref === 'string') throw externalReference(body.$ref);
+  if (typeof body.$ref === 'string') throw new OperationRefused(key, at, externalReference(body.$ref));
   const content: Record<string, any> = body.content ?? {};
   const type = Object.keys(content).find((media) => /^application\/(.+\+)?json\b/i.test(media) || media === '*/*');
-  if (type === undefined) throw new BadRequest(`Operation ${key} takes ${Object.keys(content).join(', ') || 'no body type'}, not JSON: it cannot be imported as an API tool`);
-  return { schema: content[type]?.schema ?? {}, required: body.required === true };
+  if (type === undefined) {
+    throw new OperationRefused(key, `${at}/content`, new BadRequest(`Operation ${key} takes ${Object.keys(content).join(', ') || 'no body type'}, not JSON: it cannot be imported as an API tool`));
+  }
+  return { schema: content[type]?.schema ?? {}, required: body.required === true, pointer: `${at}/content/${pointerKey(type)}/schema` };
+}
+
+/** The work of `make` on the part of the operation at `pointer`: a refusal there names that part. */
+function at<T>(key: string, pointer: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof AppError) throw new OperationRefused(key, pointer, error);
+    if (error instanceof RangeError) throw new OperationRefused(key, pointer, new BadRequest(`Operation ${key} is nested too deeply to be imported`));
+    throw error;
+  }
 }
 
 function withDescription(schema: unknown, description: unknown): Record<string, unknown> {
@@ -146,10 +185,20 @@ function withDescription(schema: unknown, description: unknown): Record<string, 
   return copy;
 }
 
-export function importOperation(document: OpenApiDocument, ref: OperationRef, options: { sourceUrl: string | undefined; serverUrl: string | undefined; namePrefix: string }): ImportedOperation {
+export interface ImportOptions {
+  sourceUrl: string | undefined;
+  serverUrl: string | undefined;
+  namePrefix: string;
+  /** Most schema parts copied for one operation. */
+  maxSchemaParts: number;
+}
+
+/** The tool settings of one operation; an operation that cannot be one throws OperationRefused. */
+export function importOperation(document: OpenApiDocument, ref: OperationRef, options: ImportOptions): ImportedOperation {
   const key = operationKey(ref);
-  if (!SUPPORTED_METHODS.has(ref.method)) throw new BadRequest(`Operation ${key} uses ${ref.method.toUpperCase()}: API tools call GET, POST, PUT, PATCH or DELETE`);
-  const budget = new SchemaBudget(key);
+  const pointer = operationPointer(ref);
+  if (!SUPPORTED_METHODS.has(ref.method)) throw new OperationRefused(key, pointer, new BadRequest(`Operation ${key} uses ${ref.method.toUpperCase()}: API tools call GET, POST, PUT, PATCH or DELETE`));
+  const budget = new SchemaBudget(key, options.maxSchemaParts);
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const locations: NonNullable<ApiToolConfig['locations']> = {};
@@ -162,18 +211,19 @@ export function importOperation(document: OpenApiDocument, ref: OperationRef, op
     return name;
   };
 
-  for (const parameter of parametersOf(ref)) {
+  const parameters = parametersOf(ref);
+  for (const { parameter, pointer: parameterPointer } of parameters) {
     if (!PLACES.has(parameter.in) || typeof parameter.name !== 'string') continue;
     const name = propertyName(parameter.name, parameter.in);
-    properties[name] = withDescription(copySchema(parameterSchema(parameter), budget), parameter.description);
+    properties[name] = withDescription(at(key, parameterPointer, () => copySchema(parameterSchema(parameter), budget)), parameter.description);
     locations[name] = { in: parameter.in, name: parameter.name };
     if (parameter.required === true || parameter.in === 'path') required.push(name);
   }
 
   let body: unknown;
-  const requestBody = requestBodyOf(ref, key);
+  const requestBody = requestBodyOf(ref, key, parameters);
   if (requestBody !== undefined) {
-    const schema = copySchema(requestBody.schema, budget) as Record<string, any>;
+    const schema = at(key, requestBody.pointer, () => copySchema(requestBody.schema, budget)) as Record<string, any>;
     const fields = schema.properties;
     if (fields !== null && typeof fields === 'object' && schema.type !== 'array' && schema.allOf === undefined && schema.oneOf === undefined && schema.anyOf === undefined) {
       const fieldsRequired = new Set<string>(requestBody.required && Array.isArray(schema.required) ? schema.required : []);
@@ -193,13 +243,16 @@ export function importOperation(document: OpenApiDocument, ref: OperationRef, op
   }
 
   const summary = [ref.operation.summary, ref.operation.description].filter((text) => typeof text === 'string' && text.trim() !== '').join('. ');
+  const serverPointer = ref.operation.servers !== undefined ? `${pointer}/servers` : ref.pathItem.servers !== undefined ? `/paths/${pointerKey(ref.path)}/servers` : document.swagger !== undefined ? '/host' : '/servers';
+  const serverUrl = at(key, serverPointer, () => serverUrlOf(document, ref, options.sourceUrl, options.serverUrl));
   return {
     key,
-    name: toolNameOf(`${options.namePrefix}${key === ref.operation.operationId ? key : `${ref.method} ${ref.path}`}`),
+    pointer,
+    name: fittedToolName(`${options.namePrefix}${key === ref.operation.operationId ? key : `${ref.method} ${ref.path}`}`),
     description: (summary === '' ? `${ref.method.toUpperCase()} ${ref.path}` : summary).slice(0, 2000),
     config: {
       method: ref.method.toUpperCase() as ApiToolConfig['method'],
-      url: `${serverUrlOf(document, ref, options.sourceUrl, options.serverUrl)}${ref.path}`,
+      url: `${serverUrl}${ref.path}`,
       parameters: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
       locations,
       ...(body === undefined ? {} : { body }),

@@ -6,7 +6,7 @@
 // is stopped by a budget of nodes rather than filling the memory.
 import { BadRequest, PayloadTooLarge } from '../../../errors.js';
 
-/** Most schema objects copied for one operation. */
+/** Most schema objects copied for one operation, unless the settings say otherwise (LIMIT_TOOL_IMPORT_SCHEMA_PARTS). */
 export const MAX_SCHEMA_NODES = 5_000;
 
 // Keywords of OpenAPI schemas that JSON Schema validators do not need and models do not use.
@@ -19,10 +19,13 @@ export function externalReference(ref: string): BadRequest {
 
 export class SchemaBudget {
   private used = 0;
-  constructor(private readonly operation: string) {}
+  constructor(
+    private readonly operation: string,
+    private readonly limit = MAX_SCHEMA_NODES,
+  ) {}
   spend(): void {
-    if (++this.used > MAX_SCHEMA_NODES) {
-      throw new PayloadTooLarge(`The schemas of operation ${this.operation} expand to more than ${MAX_SCHEMA_NODES} parts; import fewer or simpler operations`);
+    if (++this.used > this.limit) {
+      throw new PayloadTooLarge(`The schemas of operation ${this.operation} expand to more than ${this.limit} parts; import fewer or simpler operations`);
     }
   }
 }

@@ -1,0 +1,45 @@
+// `POST …/tools/api` with `openapi`: the chosen operations of a document made into tools while the
+// request waits (at most MAX_IMPORTED_TOOLS; a whole document is imported by a job: tool-imports).
+// Each operation is saved or skipped on its own; only when none could be made is the answer an
+// error, that of the first refused (400, 409 or 413), naming every one.
+import { AppError, BadRequest } from '../../errors.js';
+import type { EgressClient } from '../../net/egress.js';
+import { chooseOperations, importOperations, loadOpenApiDocument, type DocumentLimits } from '../../tools/index.js';
+import { saveOperation, type OperationOutcome, type OperationSaving } from './imported-operations.js';
+import { MAX_IMPORTED_TOOLS, type CreateApiToolInput } from './tools.schemas.js';
+
+export interface ImportLimits extends DocumentLimits {
+  /** Most schema parts copied for one operation. */
+  schemaParts: number;
+}
+
+export interface ImportNowDeps {
+  egress: EgressClient;
+  timeoutMs: number;
+  limits: ImportLimits;
+}
+
+/** What a skipped operation is called in an error's details: a pointer into the request where the document is in it. */
+const detailOf = (outcome: OperationOutcome, inline: boolean) => ({ pointer: `${inline ? '/body/openapi/document' : ''}${outcome.pointer}`, message: outcome.reason ?? 'skipped' });
+
+export async function importOperationsNow(input: CreateApiToolInput, deps: ImportNowDeps, saving: OperationSaving): Promise<OperationOutcome[]> {
+  const openapi = input.openapi!;
+  if (input.name !== undefined || input.description !== undefined) {
+    throw new BadRequest('Tools imported from a document take their names and descriptions from its operations (use openapi.name_prefix)', [
+      { pointer: input.name !== undefined ? '/body/name' : '/body/description', message: 'cannot be given with openapi' },
+    ]);
+  }
+  const { document, sourceUrl } = await loadOpenApiDocument({ url: openapi.url, document: openapi.document }, deps.egress, deps.timeoutMs, deps.limits);
+  const refs = chooseOperations(document, openapi.operations, MAX_IMPORTED_TOOLS);
+  const outcomes: OperationOutcome[] = [];
+  let position = 0;
+  for (const result of importOperations(document, refs, { sourceUrl, serverUrl: openapi.server_url, namePrefix: openapi.name_prefix ?? '', maxSchemaParts: deps.limits.schemaParts })) {
+    outcomes.push(await saveOperation(result, position++, { overrides: input.overrides, enabled: input.enabled }, saving));
+  }
+  if (outcomes.some((outcome) => outcome.status === 'imported')) return outcomes;
+  const first = outcomes[0]!.refusal!;
+  const message =
+    outcomes.length === 1 ? `Operation ${outcomes[0]!.operation} cannot be imported: ${first.message}` : `None of the ${outcomes.length} operations can be imported: ${outcomes.slice(0, 3).map((outcome) => `${outcome.operation}: ${outcome.reason}`).join('; ')}`;
+  const details = outcomes.length === 1 && first.details.length > 0 ? first.details : outcomes.map((outcome) => detailOf(outcome, openapi.document !== undefined));
+  throw new AppError(first.status, first.code, message, details);
+}
