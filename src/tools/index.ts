@@ -1,6 +1,6 @@
 // The door of the tools engine: what the rest of the server (the tools resource, the runtime, the
 // providers) may use of it. Everything else under src/tools is the engine's own (eslint.config.js).
-export type { JsonSchema, RunnableTool, SentRequest, StoredTool, ToolDefinition, ToolKind, ToolOutcome, ToolRunContext } from './tool.js';
+export type { FoundPassage, JsonSchema, RunnableTool, SentRequest, StoredTool, ToolDefinition, ToolKind, ToolOutcome, ToolRunContext } from './tool.js';
 export type { ToolDeps } from './tool-deps.js';
 export type { SettingsContext, ToolKindDescriptor } from './tool-kind.js';
 export { buildRunnableTool, TOOL_KINDS, toolKind, unusableTool } from './kinds.js';

@@ -14,8 +14,9 @@ export interface LabelledPassage {
   text: string;
 }
 
-export function numberedPassagesText(head: string, passages: readonly LabelledPassage[], limit: number): string {
-  const labels = passages.map((passage, index) => `[${index + 1}] ${passage.label}`);
+/** The passages under the head, numbered from `first`. */
+export function numberedPassagesText(head: string, passages: readonly LabelledPassage[], limit: number, first = 1): string {
+  const labels = passages.map((passage, index) => `[${first + index}] ${passage.label}`);
   const fixed = head.length + labels.reduce((sum, label) => sum + label.length + 3, 0);
   const share = passages.length === 0 ? 0 : Math.floor((limit - fixed) / passages.length);
   const blocks = passages.map((passage, index) => `${labels[index]}\n${cutText(passage.text, Math.max(share, 0))}`);

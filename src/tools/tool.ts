@@ -29,6 +29,23 @@ export interface ToolRunContext {
   timeoutMs: number;
   /** Largest response body read from an upstream service. */
   maxResponseBytes: number;
+  /**
+   * Reserves `count` numbers for passages of corpora the tool found and answers the first: an answer
+   * numbers them after the passages of its prompt, so that they are cited with the same marks. Absent
+   * (a test run): numbered from 1.
+   */
+  numberPassages?: (count: number) => number;
+}
+
+/** A passage of a corpus a tool found and numbered: it becomes a citation when the answer cites its number. */
+export interface FoundPassage {
+  number: number;
+  document_id: number;
+  corpus_id: number;
+  source: string;
+  text: string;
+  page: number | null;
+  score: number;
 }
 
 /** The HTTP request a run made, as shown to people: secrets replaced by a mask. */
@@ -49,6 +66,8 @@ export interface ToolOutcome {
   request?: SentRequest;
   /** Cost in USD the call incurred (hosted search APIs priced per call), 0 when free or unknown. */
   cost?: number;
+  /** Passages of corpora in the output, by their numbers (retrieval tools). */
+  passages?: FoundPassage[];
 }
 
 /** A tool as stored, its secret opened: what a factory of its kind builds a RunnableTool from. */

@@ -33,7 +33,8 @@ async function callModel(model: ChatModel, messages: ChatMessage[], timeoutMs: n
   if (collected.timedOut) throw new UpstreamTimeout(`The model did not answer within ${timeoutMs} ms`);
   if (collected.failure !== undefined) {
     const error = collected.failure.thrown;
-    if (error instanceof ModelCallError) throw error.status === 504 ? new UpstreamTimeout(error.message) : new UpstreamError(error.message);
+    // The builder's callers need not read the LLM configuration: they are told the failure without its address or settings.
+    if (error instanceof ModelCallError) throw error.status === 504 ? new UpstreamTimeout(error.publicMessage) : new UpstreamError(error.publicMessage);
     throw error;
   }
   const prompt = messages.reduce((sum, message) => sum + countTokens(message.content), 0);

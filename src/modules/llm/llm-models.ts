@@ -56,7 +56,7 @@ export class LlmModels {
       try {
         apiKey = this.secrets.open(sealed);
       } catch (error) {
-        return failingChatModel(row.model, new ModelCallError('auth', `The API key of LLM configuration "${row.name}" cannot be used: ${(error as Error).message}`));
+        return failingChatModel(row.model, new ModelCallError('auth', `The API key of LLM configuration "${row.name}" cannot be used: ${(error as Error).message}`, `The API key of LLM configuration "${row.name}" cannot be used`));
       }
     }
     const { timeoutMs, maxRetries, retryBaseMs } = { ...this.options, ...overrides };

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import { Conflict, NotFound, UpstreamError, UpstreamTimeout } from '../../errors.js';
 import type { AgentGuardrails } from '../../guardrails/index.js';
-import type { ChatModel } from '../../providers/chat/chat-model.js';
+import type { ChatModel, ModelCallError } from '../../providers/chat/chat-model.js';
+import { llmPolicy } from '../llm/llm.policy.js';
 import { OFFLINE_MODEL, createOfflineAnswerer } from '../../providers/chat/offline-answerer.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { RunnableTool } from '../../tools/index.js';
@@ -116,6 +117,12 @@ const pricesOf = (configuration: AnsweringConfiguration | null) =>
   configuration
     ? { inputPerMillion: configuration.input_price_per_million, outputPerMillion: configuration.output_price_per_million }
     : { inputPerMillion: 0, outputPerMillion: 0 };
+
+/**
+ * What the asker is told of a model's failure: the whole of it (the provider's address and words) where
+ * they may read the LLM configuration's settings, else the failure without them (docs/runtime.md).
+ */
+const modelFailureFor = (actor: Actor, error: ModelCallError) => (llmPolicy.seesSettings(actor) ? error.message : error.publicMessage);
 
 export const configurationLabel = (configuration: AnsweringConfiguration | null) =>
   configuration === null ? 'The offline answerer' : `LLM configuration "${configuration.name}" (${configuration.id})`;
@@ -307,7 +314,7 @@ export class AskService {
         ? null
         : failure.kind === 'cancelled'
           ? failure.message
-          : `${label}: ${failure.error.message}`;
+          : `${label}: ${modelFailureFor(actor, failure.error)}`;
     const tokenCost = costOf(loop.tokens, pricesOf(ask.configuration));
     const latencyMs = Math.round(this.timer() - ask.startedAt);
     const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));

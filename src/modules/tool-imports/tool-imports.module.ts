@@ -11,7 +11,8 @@ export const toolImportsModule: AppModule = { name: 'tool-imports', routes: [too
 /** Imports of OpenAPI documents as tools, and the job that runs them: the handler of 'tool.import'. */
 export function buildToolImportsServices({ store, secrets, blobs, egress, config, wakeWorker }: SharedServices, { tools }: { tools: ToolsService }) {
   const limits = { bytes: config.limits.toolImportBytes, operations: config.limits.toolImportOperations, schemaParts: config.limits.toolImportSchemaParts };
-  const job = new ToolImportJob({ store, tools, blobs, egress, timeoutMs: config.egress.defaultTimeoutMs, limits });
+  // A job waits on nobody: resolving a large document's references (GitHub's takes seconds) may take a minute.
+  const job = new ToolImportJob({ store, tools, blobs, egress, timeoutMs: config.egress.defaultTimeoutMs, limits: { ...limits, dereferenceTimeoutMs: 60_000 } });
   return {
     services: { toolImports: new ToolImportsService(store, tools, secrets, blobs, { maxDocumentBytes: limits.bytes, wake: wakeWorker }) },
     jobHandlers: { 'tool.import': job } satisfies Partial<JobHandlers>,

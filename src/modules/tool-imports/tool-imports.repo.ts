@@ -60,15 +60,20 @@ export class ToolImportsRepo {
     return Number(row?.count ?? 0);
   }
 
-  /** One operation's outcome and the import's counts (call inside a transaction). */
-  async record(importId: number, operation: OperationRow, at: string): Promise<void> {
-    await this.db.insertInto('tool_import_operations').values({ tool_import_id: importId, ...operation }).execute();
+  /** Outcomes of operations and the import's counts (call inside a transaction). */
+  async record(importId: number, operations: OperationRow[], at: string): Promise<void> {
+    if (operations.length === 0) return;
+    await this.db
+      .insertInto('tool_import_operations')
+      .values(operations.map((operation) => ({ tool_import_id: importId, ...operation })))
+      .execute();
+    const imported = operations.filter((operation) => operation.status === 'imported').length;
     await this.db
       .updateTable('tool_imports')
       .set({
-        operations_done: sql`operations_done + 1`,
-        imported: operation.status === 'imported' ? sql`imported + 1` : sql`imported`,
-        skipped: operation.status === 'skipped' ? sql`skipped + 1` : sql`skipped`,
+        operations_done: sql`operations_done + ${operations.length}`,
+        imported: sql`imported + ${imported}`,
+        skipped: sql`skipped + ${operations.length - imported}`,
         modified_on: at,
       })
       .where('id', '=', importId)

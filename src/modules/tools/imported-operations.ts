@@ -1,9 +1,9 @@
-// One operation of an imported document saved as an API tool, or skipped with the reason: the
-// settings the engine made (with the import's overrides) are checked like any tool's, then saved on
-// their own, so that one operation refused — by the engine, by the checks, or by a name already
-// taken in the organization — never voids the others. A name taken is skipped, not suffixed: the same
-// document imported again makes only what is new, and the tools already made keep their names.
-import { now } from '../../clock.js';
+// Operations of an imported document saved as API tools, or skipped with the reason: the settings
+// the engine made (with the import's overrides) are checked like any tool's, one operation at a time,
+// then the tools of a batch are saved in one transaction, a name already taken in the organization
+// skipped rather than failing the batch. One operation refused — by the engine, by the checks, or by
+// its name — never voids the others. A name taken is skipped, not suffixed: the same document
+// imported again makes only what is new, and the tools already made keep their names.
 import { AppError, Conflict, type ErrorDetail } from '../../errors.js';
 import type { ApiToolConfig, OperationResult } from '../../tools/index.js';
 
@@ -30,6 +30,14 @@ export interface OperationOutcome {
   refusal?: AppError;
 }
 
+/** An operation whose settings passed the checks, ready to be saved. */
+export interface CheckedOperation {
+  base: Pick<OperationOutcome, 'position' | 'operation' | 'method' | 'path' | 'pointer'>;
+  name: string;
+  description: string;
+  config: Record<string, unknown>;
+}
+
 /** The settings with the overrides applied: each replaces the setting, headers are merged. */
 export function withOverrides(config: ApiToolConfig, overrides: Partial<ApiToolConfig> | undefined): ApiToolConfig {
   if (overrides === undefined) return config;
@@ -37,28 +45,31 @@ export function withOverrides(config: ApiToolConfig, overrides: Partial<ApiToolC
   return { ...config, ...overrides, ...(headers === undefined ? {} : { headers }) };
 }
 
-export interface OperationSaving {
-  /** The settings checked, or a BadRequest naming their problems, their pointers under `at`. */
-  check(config: Record<string, unknown>, at: string): Promise<Record<string, unknown>>;
-  /** Where the settings of the operation at this position are said to be, in the problems' pointers. */
-  settingsPointer(position: number): string;
-  /** Saves the tool and answers its id; a Conflict when the name is taken. */
-  insert(tool: { name: string; description: string; config: Record<string, unknown>; enabled: boolean; at: string }): Promise<number>;
+export function skippedOperation(base: CheckedOperation['base'], refusal: AppError): OperationOutcome {
+  return { ...base, status: 'skipped', reason: refusal.message, details: refusal.details, tool_id: null, tool_name: null, refusal };
 }
 
-/** The outcome of one operation: its tool saved, or why it was skipped. Throws only for faults of the server. */
-export async function saveOperation(result: OperationResult, position: number, choices: ImportChoices, saving: OperationSaving): Promise<OperationOutcome> {
+export const nameTakenRefusal = (name: string) => new Conflict(`A tool named "${name}" already exists in the organization`);
+
+/**
+ * The operation checked: ready to be saved, or skipped with why. `check` answers the settings checked
+ * or throws a 4xx naming their problems, under `at`. Throws only for faults of the server.
+ */
+export async function checkOperation(
+  result: OperationResult,
+  position: number,
+  choices: ImportChoices,
+  check: (config: Record<string, unknown>) => Promise<Record<string, unknown>>,
+): Promise<CheckedOperation | OperationOutcome> {
   const base = { position, operation: result.operation, method: result.method, path: result.path, pointer: result.pointer };
-  const skipped = (refusal: AppError): OperationOutcome => ({ ...base, status: 'skipped', reason: refusal.message, details: refusal.details, tool_id: null, tool_name: null, refusal });
-  if (result.imported === undefined) return skipped(result.refusal!);
-  const { name, description } = result.imported;
+  if (result.imported === undefined) return skippedOperation(base, result.refusal!);
   try {
-    const config = await saving.check(withOverrides(result.imported.config, choices.overrides) as Record<string, unknown>, saving.settingsPointer(position));
-    const id = await saving.insert({ name, description, config, enabled: choices.enabled !== false, at: now() });
-    return { ...base, status: 'imported', reason: null, details: [], tool_id: id, tool_name: name };
+    const config = await check(withOverrides(result.imported.config, choices.overrides) as Record<string, unknown>);
+    return { base, name: result.imported.name, description: result.imported.description, config };
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    if (error instanceof Conflict) return skipped(new Conflict(`A tool named "${name}" already exists in the organization`));
-    return skipped(error);
+    return skippedOperation(base, error);
   }
 }
+
+export const isChecked = (item: CheckedOperation | OperationOutcome): item is CheckedOperation => 'config' in item;

@@ -5,7 +5,7 @@
 import { AppError, BadRequest } from '../../errors.js';
 import type { EgressClient } from '../../net/egress.js';
 import { chooseOperations, importOperations, loadOpenApiDocument, type DocumentLimits } from '../../tools/index.js';
-import { saveOperation, type OperationOutcome, type OperationSaving } from './imported-operations.js';
+import { checkOperation, isChecked, type CheckedOperation, type OperationOutcome } from './imported-operations.js';
 import { MAX_IMPORTED_TOOLS, type CreateApiToolInput } from './tools.schemas.js';
 
 export interface ImportLimits extends DocumentLimits {
@@ -22,7 +22,14 @@ export interface ImportNowDeps {
 /** What a skipped operation is called in an error's details: a pointer into the request where the document is in it. */
 const detailOf = (outcome: OperationOutcome, inline: boolean) => ({ pointer: `${inline ? '/body/openapi/document' : ''}${outcome.pointer}`, message: outcome.reason ?? 'skipped' });
 
-export async function importOperationsNow(input: CreateApiToolInput, deps: ImportNowDeps, saving: OperationSaving): Promise<OperationOutcome[]> {
+export interface ImportNowSaving {
+  /** How the settings of the operation at a position are checked. */
+  check(position: number): (config: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** Saves the checked operations together, each imported or skipped (a name taken). */
+  save(checked: CheckedOperation[]): Promise<OperationOutcome[]>;
+}
+
+export async function importOperationsNow(input: CreateApiToolInput, deps: ImportNowDeps, saving: ImportNowSaving): Promise<OperationOutcome[]> {
   const openapi = input.openapi!;
   if (input.name !== undefined || input.description !== undefined) {
     throw new BadRequest('Tools imported from a document take their names and descriptions from its operations (use openapi.name_prefix)', [
@@ -31,11 +38,14 @@ export async function importOperationsNow(input: CreateApiToolInput, deps: Impor
   }
   const { document, sourceUrl } = await loadOpenApiDocument({ url: openapi.url, document: openapi.document }, deps.egress, deps.timeoutMs, deps.limits);
   const refs = chooseOperations(document, openapi.operations, MAX_IMPORTED_TOOLS);
-  const outcomes: OperationOutcome[] = [];
+  const items: (CheckedOperation | OperationOutcome)[] = [];
   let position = 0;
   for (const result of importOperations(document, refs, { sourceUrl, serverUrl: openapi.server_url, namePrefix: openapi.name_prefix ?? '', maxSchemaParts: deps.limits.schemaParts })) {
-    outcomes.push(await saveOperation(result, position++, { overrides: input.overrides, enabled: input.enabled }, saving));
+    items.push(await checkOperation(result, position, { overrides: input.overrides }, saving.check(position)));
+    position++;
   }
+  const saved = await saving.save(items.filter(isChecked));
+  const outcomes = [...saved, ...items.filter((item): item is OperationOutcome => !isChecked(item))].sort((a, b) => a.position - b.position);
   if (outcomes.some((outcome) => outcome.status === 'imported')) return outcomes;
   const first = outcomes[0]!.refusal!;
   const message =

@@ -54,6 +54,13 @@ export class ToolsRepo {
     return rows.map((row) => row.id);
   }
 
+  /** The names among these that tools of the organization already have. */
+  async takenNames(organizationId: number, names: string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await this.db.selectFrom('tools').select('name').where('organization_id', '=', organizationId).where('name', 'in', names).execute();
+    return new Set(rows.map((row) => row.name));
+  }
+
   /** The corpora of the organization among these ids (a retrieval tool names only those). */
   async existingCorpusIds(organizationId: number, corpusIds: number[]): Promise<number[]> {
     if (corpusIds.length === 0) return [];

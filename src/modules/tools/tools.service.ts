@@ -16,7 +16,7 @@ import { authorize } from '../auth/roles.js';
 import type { FeatureFlagsService } from '../flags/flags.service.js';
 import { requireOwnOrganization } from '../organizations/organizations.service.js';
 import { apiToolDraft, requireOneWay, type ToolDraft } from './api-tool-drafts.js';
-import type { OperationSaving } from './imported-operations.js';
+import { nameTakenRefusal, skippedOperation, type CheckedOperation, type OperationOutcome } from './imported-operations.js';
 import { importOperationsNow, type ImportLimits } from './openapi-import.js';
 import { runToolOnce, type TestRunOptions } from './tool-test-run.js';
 import { presentTool } from './tool.presenter.js';
@@ -26,6 +26,9 @@ import { checkedSettings } from './tool-settings.js';
 import type { ToolFilters, ToolWithAudit } from './tools.repo.js';
 import type { CreateApiToolInput, CreateToolInput, ImportedTools, ToolTestResult, ToolView, UpdateToolInput } from './tools.schemas.js';
 import type { ToolRow } from '../../db/schema.js';
+
+/** A secret's sealed columns, as written on a tool. */
+type SealedColumns = Partial<Pick<ToolRow, 'secret_sealed' | 'secret_key_id' | 'secret_hint'>>;
 
 export interface ToolsOptions extends TestRunOptions {
   /** Hosts the egress client may reach although private (EGRESS_ALLOWED_HOSTS): tool URLs are judged by the same list. */
@@ -93,9 +96,12 @@ export class ToolsService {
     await this.requireImporter(actor, organizationId);
     requireOneWay(input);
     if (input.openapi !== undefined) {
-      const limits = this.options.importLimits;
-      const saving = this.operationSaving(actor, organizationId, secretColumns(this.secrets, input.secret), (position) => `/body/openapi/operations/${position}`);
-      const outcomes = await importOperationsNow(input, { egress: this.deps.egress, timeoutMs: this.options.timeoutMs, limits }, saving);
+      const sealed = secretColumns(this.secrets, input.secret);
+      const deps = { egress: this.deps.egress, timeoutMs: this.options.timeoutMs, limits: this.options.importLimits };
+      const outcomes = await importOperationsNow(input, deps, {
+        check: (position) => this.checkImported(organizationId, input.secret !== undefined, `/body/openapi/operations/${position}`),
+        save: (checked) => this.store.transaction((repos) => this.saveImported(actor, organizationId, checked, sealed, input.enabled !== false, repos)),
+      });
       const imported = outcomes.filter((outcome) => outcome.status === 'imported');
       const items = await Promise.all(imported.map(async (outcome) => presentTool(await this.requireTool(actor, organizationId, outcome.tool_id!), actor)));
       return { items, skipped: outcomes.filter((outcome) => outcome.status === 'skipped').map(({ refusal: _refusal, ...report }) => report) };
@@ -111,21 +117,40 @@ export class ToolsService {
     await this.requireManager(actor, 'api', 'add');
   }
 
+  /** An imported operation's settings checked as any API tool's, with or without a secret; problems' pointers under `at`. */
+  checkImported(organizationId: number, hasSecret: boolean, at: string): (config: Record<string, unknown>) => Promise<Record<string, unknown>> {
+    return (config) => checkedSettings('api', config, this.settingsContext(organizationId, hasSecret, at));
+  }
+
   /**
-   * How an import saves the tool of each operation it made, as the actor, with the secret given to
-   * every tool (sealed columns): settings checked as any API tool's, each tool saved on its own.
+   * Saves the tools of checked operations with `repos` (the caller's transaction), as the actor, the
+   * secret's sealed columns on each; a name the organization already has is skipped, not an error.
    */
-  operationSaving(actor: Actor, organizationId: number, sealed: Partial<Pick<ToolRow, 'secret_sealed' | 'secret_key_id' | 'secret_hint'>>, settingsPointer: (position: number) => string): OperationSaving {
-    const hasSecret = typeof sealed.secret_sealed === 'string';
-    return {
-      settingsPointer,
-      check: (config, at) => checkedSettings('api', config, this.settingsContext(organizationId, hasSecret, at)),
-      insert: async (tool) => {
-        const row = { organization_id: organizationId, kind: 'api' as const, name: tool.name, description: tool.description, config: JSON.stringify(tool.config), ...sealed };
-        const audit = { created_on: tool.at, created_by: actor.userId, modified_on: tool.at, modified_by: actor.userId };
-        return (await this.store.repos.tools.insert({ ...row, enabled: tool.enabled ? 1 : 0, ...audit })).id;
-      },
-    };
+  async saveImported(actor: Actor, organizationId: number, operations: CheckedOperation[], sealed: SealedColumns, enabled: boolean, repos: Repositories): Promise<OperationOutcome[]> {
+    const taken = await repos.tools.takenNames(organizationId, operations.map((operation) => operation.name));
+    const at = now();
+    const outcomes: OperationOutcome[] = [];
+    for (const operation of operations) {
+      if (taken.has(operation.name)) {
+        outcomes.push(skippedOperation(operation.base, nameTakenRefusal(operation.name)));
+        continue;
+      }
+      const { id } = await repos.tools.insert({
+        organization_id: organizationId,
+        kind: 'api',
+        name: operation.name,
+        description: operation.description,
+        config: JSON.stringify(operation.config),
+        ...sealed,
+        enabled: enabled ? 1 : 0,
+        created_on: at,
+        created_by: actor.userId,
+        modified_on: at,
+        modified_by: actor.userId,
+      });
+      outcomes.push({ ...operation.base, status: 'imported', reason: null, details: [], tool_id: id, tool_name: operation.name });
+    }
+    return outcomes;
   }
 
   async create(actor: Actor, organizationId: number, kind: Exclude<ToolKind, 'api'>, input: CreateToolInput): Promise<ToolView> {

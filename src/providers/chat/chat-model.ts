@@ -70,12 +70,21 @@ export interface ChatModel {
 export type ModelErrorClass = 'auth' | 'not_found' | 'rate_limited' | 'unreachable' | 'timeout' | 'bad_response';
 
 export class ModelCallError extends Error {
+  /**
+   * The failure told without the provider's address, its own words or any setting of the
+   * configuration: what a caller who may not read the LLM configuration is shown. A message the
+   * server wrote itself (a deadline, a tool mistake) is its own public message.
+   */
+  readonly publicMessage: string;
+
   constructor(
     readonly errorClass: ModelErrorClass,
     message: string,
+    publicMessage?: string,
   ) {
     super(message);
     this.name = 'ModelCallError';
+    this.publicMessage = publicMessage ?? message;
   }
 
   /** 504 for a model that did not answer in time, 502 for every other failure. */

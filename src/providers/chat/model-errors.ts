@@ -59,11 +59,15 @@ function statusClass(status: number): { errorClass: ModelErrorClass; what: strin
   return { errorClass: 'bad_response', what: 'rejected the request', retryable: false };
 }
 
+/** Who failed, in a public message: never the provider's address (a configuration's base_url). */
+const PROVIDER = 'The model provider';
+
 function fromStatus(error: APICallError, status: number, label: string): ClassifiedFailure {
   const { errorClass, what, retryable } = statusClass(status);
   const said = providerMessage(error);
   return {
-    error: new ModelCallError(errorClass, `${label} ${what} (HTTP ${status})${said ? `: ${said}` : ''}`),
+    // The provider's own words may echo the request (its URL, headers, the model's settings): public messages leave them out.
+    error: new ModelCallError(errorClass, `${label} ${what} (HTTP ${status})${said ? `: ${said}` : ''}`, `${PROVIDER} ${what} (HTTP ${status})`),
     retryable,
     retryAfter: retryAfterMs(error.responseHeaders?.['retry-after']),
   };
@@ -72,16 +76,16 @@ function fromStatus(error: APICallError, status: number, label: string): Classif
 /** What the transport said (a refused address, the deadline, the byte cap, a lost or cut connection), if anything. */
 function transportFailure(cause: unknown, label: string, timeoutMs: number): ClassifiedFailure | undefined {
   if (cause instanceof EgressRefused) {
-    return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`), retryable: false };
+    return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`, `${PROVIDER} cannot be reached: its address is refused`), retryable: false };
   }
   if (cause instanceof EgressFailed) {
-    if (cause.kind === 'timeout') return { error: new ModelCallError('timeout', `${label} did not answer within ${timeoutMs} ms`), retryable: false };
-    if (cause.kind === 'too_large') return { error: new ModelCallError('bad_response', `${label} answered more than the server accepts: ${cause.message}`), retryable: false };
-    if (cause.kind === 'connection') return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`), retryable: true };
-    return { error: new ModelCallError('bad_response', `${label}: ${cause.message}`), retryable: false };
+    if (cause.kind === 'timeout') return { error: new ModelCallError('timeout', `${label} did not answer within ${timeoutMs} ms`, `${PROVIDER} did not answer within ${timeoutMs} ms`), retryable: false };
+    if (cause.kind === 'too_large') return { error: new ModelCallError('bad_response', `${label} answered more than the server accepts: ${cause.message}`, `${PROVIDER} answered more than the server accepts`), retryable: false };
+    if (cause.kind === 'connection') return { error: new ModelCallError('unreachable', `${label} cannot be reached: ${cause.message}`, `${PROVIDER} cannot be reached`), retryable: true };
+    return { error: new ModelCallError('bad_response', `${label}: ${cause.message}`, `${PROVIDER} failed`), retryable: false };
   }
   if (cause instanceof ResponseCut) {
-    return { error: new ModelCallError('bad_response', `${label} broke the answer off before it was complete`), retryable: true };
+    return { error: new ModelCallError('bad_response', `${label} broke the answer off before it was complete`, `${PROVIDER} broke the answer off before it was complete`), retryable: true };
   }
   return undefined;
 }
@@ -102,5 +106,5 @@ export function classifyModelFailure(error: unknown, label: string, timeoutMs: n
     if (APICallError.isInstance(cause) && cause.statusCode !== undefined) return fromStatus(cause, cause.statusCode, label);
   }
   const message = error instanceof Error ? excerpt(error.message) : String(error);
-  return { error: new ModelCallError('bad_response', `${label} gave an answer that could not be read: ${message}`), retryable: false };
+  return { error: new ModelCallError('bad_response', `${label} gave an answer that could not be read: ${message}`, `${PROVIDER} gave an answer that could not be read`), retryable: false };
 }

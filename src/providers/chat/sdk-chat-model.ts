@@ -61,7 +61,7 @@ export class SdkChatModel implements ChatModel {
       } catch (error) {
         if (request.signal.aborted) throw request.signal.reason;
         const failure = classifyModelFailure(error, this.label, this.settings.timeoutMs);
-        const scrubbed = new ModelCallError(failure.error.errorClass, scrubKey(failure.error.message, this.settings.apiKey));
+        const scrubbed = new ModelCallError(failure.error.errorClass, scrubKey(failure.error.message, this.settings.apiKey), scrubKey(failure.error.publicMessage, this.settings.apiKey));
         if (streamed || !failure.retryable || attempt > this.settings.maxRetries) throw scrubbed;
         const wait = failure.retryAfter ?? backoffDelay(attempt, this.settings.retryBaseMs ?? 500);
         if (Date.now() + wait >= deadline) throw scrubbed;

@@ -5,7 +5,7 @@
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../modules/auth/actor.js';
 import { numberedPassagesText } from '../numbered-text.js';
-import type { RunnableTool, StoredTool, ToolOutcome } from '../tool.js';
+import type { RunnableTool, StoredTool, ToolOutcome, ToolRunContext } from '../tool.js';
 import type { ToolDeps } from '../tool-deps.js';
 import { RETRIEVAL_DEFAULT_PASSAGES, type RetrievalConfig } from './config.js';
 
@@ -42,16 +42,27 @@ export function createRetrievalTool(tool: StoredTool, deps: RetrievalDeps): Runn
   const config = tool.config as RetrievalConfig;
   const limit = config.passages ?? RETRIEVAL_DEFAULT_PASSAGES;
 
-  async function run(input: Record<string, unknown>, actor: Actor): Promise<ToolOutcome> {
+  async function run(input: Record<string, unknown>, { actor, numberPassages }: ToolRunContext): Promise<ToolOutcome> {
     const query = typeof input?.query === 'string' ? input.query.trim() : '';
     if (query === '') return { status: 'error', output: 'The search needs a query: a non-empty string' };
     if (query.length > QUERY_CHARACTERS) return { status: 'error', output: `The query is longer than ${QUERY_CHARACTERS} characters` };
     const corpusIds = await readableCorpora(deps, actor, config.corpus_ids ?? []);
     const found = corpusIds.length === 0 ? [] : (await deps.search.searchCorpora(corpusIds, query, limit)).items;
     if (found.length === 0) return { status: 'ok', output: `No passages found for "${query}".` };
-    const head = `Passages for "${query}", best first (${found.length}). Cite a passage by its source.`;
+    // Numbered after the passages the answer already has: cited with the same marks, they become its citations.
+    const first = numberPassages?.(found.length) ?? 1;
+    const head = `Passages for "${query}", best first (${found.length}). Cite a passage by its number in square brackets, like [${first}].`;
     const passages = found.map((passage) => ({ label: `${passage.source}${pageOf(passage.page)} (score ${passage.score.toFixed(2)})`, text: passage.text }));
-    return { status: 'ok', output: numberedPassagesText(head, passages, deps.maxOutputCharacters) };
+    const numbered = found.map((passage, index) => ({
+      number: first + index,
+      document_id: passage.document_id,
+      corpus_id: passage.corpus_id,
+      source: passage.source,
+      text: passage.text,
+      page: passage.page,
+      score: passage.score,
+    }));
+    return { status: 'ok', output: numberedPassagesText(head, passages, deps.maxOutputCharacters, first), passages: numbered };
   }
 
   return {
@@ -60,7 +71,7 @@ export function createRetrievalTool(tool: StoredTool, deps: RetrievalDeps): Runn
     definition: { name: tool.name, description: tool.description, parameters: PARAMETERS },
     async run(input, context) {
       try {
-        return await run(input, context.actor);
+        return await run(input, context);
       } catch (error) {
         // The database's own words stay in the server: the model is told what kind of failure it was.
         const why = error instanceof AppError ? error.message : 'a fault of the server';

@@ -14,9 +14,12 @@ export interface DocumentLimits {
   bytes: number;
   /** Most operations a document may describe. */
   operations: number;
+  /** How long resolving the $refs may take (5 s unless given). */
+  dereferenceTimeoutMs?: number;
 }
 /** Most YAML aliases (`*name`) resolved: a few expand a small text into billions of nodes. */
 const MAX_YAML_ALIASES = 100;
+/** How long resolving the $refs may take while a request waits; a job gives more (`dereferenceTimeoutMs`). */
 const DEREFERENCE_TIMEOUT_MS = 5_000;
 /** Deepest nesting of a document: real ones stay far below; the parser and the schema copies recurse. */
 export const MAX_DOCUMENT_DEPTH = 128;
@@ -106,7 +109,7 @@ export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?:
   const operations = countOperations(raw as OpenApiDocument);
   if (operations > limits.operations) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${limits.operations} can be imported from`);
   try {
-    const options = { resolve: { external: false, file: false, http: false }, timeoutMs: DEREFERENCE_TIMEOUT_MS };
+    const options = { resolve: { external: false, file: false, http: false }, timeoutMs: limits.dereferenceTimeoutMs ?? DEREFERENCE_TIMEOUT_MS };
     const document = (await SwaggerParser.dereference(raw as never, options as never)) as unknown as OpenApiDocument;
     return { document, sourceUrl: source.sourceUrl ?? source.url };
   } catch (error) {
