@@ -34,6 +34,6 @@ describe.each(databaseKinds)('retrieval tool over HTTP (%s)', (kind) => {
     const run = await owner.api.post(`/api/v2/organizations/${owner.organizationId}/tools/${created.body.data.id}/test`, { input: { query: 'warranty repairs' } });
     expect(run.status).toBe(200);
     expect(run.body.data).toMatchObject({ status: 'ok', request: null, http_status: null });
-    expect(run.body.data.output).toMatch(/^Passages for "warranty repairs", best first \(1\)\. Cite a passage by its source\.\n\n\[1\] .+\(score 0\.\d\d\)\nThe warranty covers two years/);
+    expect(run.body.data.output).toMatch(/^Passages for "warranty repairs", best first \(1\)\. Cite a passage by its number in square brackets, like \[1\]\.\n\n\[1\] .+\(score 0\.\d\d\)\nThe warranty covers two years/);
   });
 });

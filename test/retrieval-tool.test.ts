@@ -52,9 +52,19 @@ describe.each(databaseKinds)('retrieval tool (%s)', (kind) => {
   it('gives a member passages of the corpora granted to them only', async () => {
     const outcome = await runAs(member, all(), 'holiday');
     expect(outcome.status).toBe('ok');
-    expect(outcome.output).toMatch(/^Passages for "holiday", best first \(1\)\. Cite a passage by its source\.\n\n\[1\] .+ \(score 0\.\d\d\)\nHoliday policy: every employee has 25 days/);
+    expect(outcome.output).toMatch(/^Passages for "holiday", best first \(1\)\. Cite a passage by its number in square brackets, like \[1\]\.\n\n\[1\] .+ \(score 0\.\d\d\)\nHoliday policy: every employee has 25 days/);
     expect(outcome.output).not.toMatch(/Salary|Old holiday|Foreign/);
     expect(outcome.request).toBeUndefined();
+    expect(outcome.passages).toEqual([expect.objectContaining({ number: 1, corpus_id: corpus.granted, text: expect.stringContaining('25 days') })]);
+  });
+
+  it('numbers its passages from the number an answer reserves for them', async () => {
+    const reserved: number[] = [];
+    const context = { ...runContext(actorOf(admin)), numberPassages: (count: number) => (reserved.push(count), 4) };
+    const outcome = await toolOf(all()).run({ query: 'holiday' }, context);
+    expect(reserved).toEqual([2]);
+    expect(outcome.output).toMatch(/like \[4\]\.\n\n\[4\] [\s\S]+\n\n\[5\] /);
+    expect(outcome.passages!.map((passage) => passage.number)).toEqual([4, 5]);
   });
 
   it('gives an admin every corpus of the organization, never a deleted one or another organization’s', async () => {

@@ -11,6 +11,7 @@ import { costOf, tokensOf, type Prices, type TokenCount } from './cost.js';
 import { runModel, type RunFailure } from './model-run.js';
 import { conversationTokens } from './prompt.js';
 import type { ToolBox, ToolCallRecord, ToolRoundOptions } from './tool-calls.js';
+import type { FoundPassage } from '../../tools/index.js';
 
 export interface AnswerLimits {
   /** Rounds of tool calls. */
@@ -27,6 +28,7 @@ export interface AnswerLoopOptions {
   maxTokens: number;
   /** Most characters of the answer, over all its steps; unbounded when absent. */
   maxCharacters?: number;
+  /** Passages numbered in the prompt, [1]..[passages]; those tools find are numbered after them. */
   passages: number;
   tools: ToolBox | undefined;
   toolRound: ToolRoundOptions;
@@ -48,6 +50,8 @@ export interface AnsweredLoop {
   /** What priced tool calls cost, USD. */
   toolCost: number;
   toolCalls: ToolCallRecord[];
+  /** Passages the tools found, numbered after the prompt's: citations when the answer cites them. */
+  toolPassages: FoundPassage[];
   firstTokenMs: number | null;
   /** Cut at its most tokens: finish reason length. */
   cut: boolean;
@@ -62,7 +66,14 @@ const addTokens = (sum: TokenCount, step: TokenCount): TokenCount => ({
 
 export async function runAnswerLoop(options: AnswerLoopOptions): Promise<AnsweredLoop> {
   const messages = [...options.messages];
-  const result: AnsweredLoop = { answer: '', cited: [], tokens: { prompt: 0, completion: 0, estimated: false }, toolCost: 0, toolCalls: [], firstTokenMs: null, cut: false, failure: undefined };
+  const result: AnsweredLoop = { answer: '', cited: [], tokens: { prompt: 0, completion: 0, estimated: false }, toolCost: 0, toolCalls: [], toolPassages: [], firstTokenMs: null, cut: false, failure: undefined };
+  // Passage numbers given so far: the prompt's, then those reserved by the tools, in the order they ask.
+  let numbered = options.passages;
+  const numberPassages = (count: number) => {
+    const first = numbered + 1;
+    numbered += count;
+    return first;
+  };
   let rounds = 0;
   let toolsTaken = options.tools === undefined || options.tools.size === 0;
   let mistakenBefore = false;
@@ -72,7 +83,7 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
     const run = await runModel({
       model: options.model,
       request: { messages: [...messages], temperature: options.temperature, maxTokens: options.maxTokens, ...(offered ? { tools: offered } : {}) },
-      passages: options.passages,
+      passages: numbered,
       clientSignal: options.clientSignal,
       ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
       timeoutMs: options.timeoutMs,
@@ -94,8 +105,10 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
     if (offered === undefined || run.toolCalls.length === 0) return result;
 
     const circling = options.tools!.allRepeated(run.toolCalls);
-    const round = await options.tools!.runRound(run.toolCalls, run.answer, ++rounds, options.toolRound);
+    const toolRound = { ...options.toolRound, context: { ...options.toolRound.context, numberPassages } };
+    const round = await options.tools!.runRound(run.toolCalls, run.answer, ++rounds, toolRound);
     result.toolCalls.push(...round.records);
+    result.toolPassages.push(...round.passages);
     result.toolCost += round.cost;
     for (const record of round.records) options.onToolCall(record);
     if (round.verdicts.length > 0) options.onVerdicts(round.verdicts);

@@ -29,7 +29,10 @@ export async function retrievePassages(
   return found.items.filter((passage) => passage.score >= settings.min_score).map((passage, index) => ({ ...passage, number: index + 1 }));
 }
 
-export function citationOf(passage: NumberedPassage): Citation {
+/** What a citation shows of a passage: the answer's own, or one a retrieval tool found. */
+export type CitablePassage = Pick<NumberedPassage, 'number' | 'document_id' | 'corpus_id' | 'source' | 'text' | 'page' | 'score'>;
+
+export function citationOf(passage: CitablePassage): Citation {
   return {
     number: passage.number,
     document_id: passage.document_id,

@@ -25,7 +25,7 @@ import { DEFAULT_CONTEXT_WINDOW, type AnsweringConfiguration, type AnsweringMode
 import { answerCharacterLimit, answerTokenLimit } from './answer-length.js';
 import { runAnswerLoop, type AnswerLimits } from './answer-loop.js';
 import { NO_GUARDRAILS, blockedBy, guardPassages, type GuardrailActionRecord } from './ask-guardrails.js';
-import { citationOf, readableCorpusIds, retrievePassages, type NumberedPassage } from './ask-retrieval.js';
+import { citationOf, readableCorpusIds, retrievePassages, type CitablePassage, type NumberedPassage } from './ask-retrieval.js';
 import { costOf, roundUsd } from './cost.js';
 import { recordAnswerMetrics } from './metrics.js';
 import type { RunFailure } from './model-run.js';
@@ -317,7 +317,8 @@ export class AskService {
           : `${label}: ${modelFailureFor(actor, failure.error)}`;
     const tokenCost = costOf(loop.tokens, pricesOf(ask.configuration));
     const latencyMs = Math.round(this.timer() - ask.startedAt);
-    const byNumber = new Map(ask.passages.map((passage) => [passage.number, passage]));
+    // The answer's passages and those its tools found share one numbering: each cited number is one citation.
+    const byNumber = new Map<number, CitablePassage>([...ask.passages, ...loop.toolPassages].map((passage) => [passage.number, passage]));
 
     const status = output.blocked ? 'blocked' : failure ? 'failed' : 'completed';
     const outcome: AnswerOutcome = {

@@ -9,7 +9,7 @@ import type { GuardrailVerdict } from '../../guardrails/index.js';
 import type { ToolCallRecord, ToolCallStatus } from './answer.js';
 
 export type { ToolCallRecord, ToolCallStatus };
-import { checkArguments, describeProblems, type RunnableTool, type ToolDefinition, type ToolOutcome, type ToolRunContext } from '../../tools/index.js';
+import { checkArguments, describeProblems, type FoundPassage, type RunnableTool, type ToolDefinition, type ToolOutcome, type ToolRunContext } from '../../tools/index.js';
 
 
 
@@ -35,6 +35,8 @@ export interface ToolRound {
   mistakes: string[];
   /** USD the calls cost (hosted search priced per call). */
   cost: number;
+  /** Passages of corpora the calls found (retrieval tools), numbered after the answer's others, each through the context guardrails. */
+  passages: FoundPassage[];
 }
 
 const RECORDED_OUTPUT_CHARACTERS = 2_000;
@@ -76,7 +78,7 @@ export class ToolBox {
   }
 
   async runRound(calls: ModelToolCall[], text: string, step: number, options: ToolRoundOptions): Promise<ToolRound> {
-    const round: ToolRound = { messages: [{ role: 'assistant', content: text, toolCalls: calls }], records: [], verdicts: [], mistakes: [], cost: 0 };
+    const round: ToolRound = { messages: [{ role: 'assistant', content: text, toolCalls: calls }], records: [], verdicts: [], mistakes: [], cost: 0, passages: [] };
     // Calls of one round are independent of each other: they run side by side.
     const results = await Promise.all(calls.map((call) => this.runCall(call, step, options)));
     for (const [index, result] of results.entries()) {
@@ -85,6 +87,7 @@ export class ToolBox {
       round.verdicts.push(...result.verdicts);
       if (result.mistake !== undefined) round.mistakes.push(result.mistake);
       round.cost += result.cost;
+      round.passages.push(...result.passages);
       round.messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: result.modelText, isError: result.record.status !== 'ok' });
     }
     return round;
@@ -104,7 +107,7 @@ export class ToolBox {
       step,
       ...extra,
     });
-    const refused = (status: ToolCallStatus, text: string, mistake?: string) => ({ record: record(status, text), modelText: text, verdicts: [], mistake, cost: 0 });
+    const refused = (status: ToolCallStatus, text: string, mistake?: string) => ({ record: record(status, text), modelText: text, verdicts: [], mistake, cost: 0, passages: [] as FoundPassage[] });
 
     if (tool === undefined) {
       const names = [...this.byName.keys()].join(', ');
@@ -134,8 +137,18 @@ export class ToolBox {
       verdicts: guarded.verdicts,
       mistake: undefined,
       cost: outcome.cost ?? 0,
+      passages: guarded.blocked ? [] : await guardedPassages(outcome.passages ?? [], options),
     };
   }
+}
+
+/**
+ * The passages a tool found as a citation may show them: each through the context guardrails, as the
+ * answer's own passages are (a passage blocked is no citation; one redacted is cited redacted).
+ */
+async function guardedPassages(passages: FoundPassage[], options: ToolRoundOptions): Promise<FoundPassage[]> {
+  const guarded = await Promise.all(passages.map(async (passage) => ({ passage, guarded: await options.guardContext(passage.text) })));
+  return guarded.filter(({ guarded }) => !guarded.blocked).map(({ passage, guarded }) => ({ ...passage, text: guarded.text }));
 }
 
 /** The arguments with their schema's defaults filled in, or what is wrong with them. */
