@@ -108,6 +108,21 @@ const withApiTools = async (w: World) => {
   await w.maker.api.put('/api/v2/feature-flags/api-tools', { enabled: true });
   return `${org(w)}/tools/api`;
 };
+const toolImports = new WeakMap<World, Promise<number>>();
+const toolImportDocument = { openapi: '3.0.3', info: { title: 'Matrix', version: '1' }, servers: [{ url: 'https://api.example.com' }], paths: { '/items': { get: { operationId: 'listItems', responses: {} } } } };
+/** An import the maker started (the job may still be queued: reading it answers all the same). */
+const toolImport = async (w: World) => {
+  if (!toolImports.has(w)) {
+    toolImports.set(
+      w,
+      (async () => {
+        await w.maker.api.put('/api/v2/feature-flags/api-tools', { enabled: true });
+        return (await w.maker.api.post(`${org(w)}/tool-imports`, { document: toolImportDocument, name_prefix: 'matrix_' })).body.data.id as number;
+      })(),
+    );
+  }
+  return `${org(w)}/tool-imports/${await toolImports.get(w)!}`;
+};
 const llmConfigurations = new WeakMap<World, Promise<number>>();
 const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
@@ -472,6 +487,17 @@ const MATRIX: Record<string, Case> = {
   'POST /api/v2/organizations/{org_id}/tools/{tool_id}/enable': { call: async (w) => ({ url: `${await tool(w)}/enable` }), expect: admins(200), foreign: 404 },
   'POST /api/v2/organizations/{org_id}/tools/{tool_id}/disable': { call: async (w) => ({ url: `${await tool(w)}/disable` }), expect: admins(200), foreign: 404 },
   'POST /api/v2/organizations/{org_id}/tools/{tool_id}/test': { call: async (w) => ({ url: `${await tool(w)}/test`, body: { input: { query: 'handbook' } } }), expect: admins(200), foreign: 404 },
+  'POST /api/v2/organizations/{org_id}/tool-imports': {
+    call: async (w) => {
+      await withApiTools(w);
+      return { url: `${org(w)}/tool-imports`, body: { document: toolImportDocument, name_prefix: unique('matrix').replace(/\W/g, '_') } };
+    },
+    expect: admins(202),
+    foreign: 404,
+  },
+  'GET /api/v2/organizations/{org_id}/tool-imports': { call: (w) => ({ url: `${org(w)}/tool-imports` }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/organizations/{org_id}/tool-imports/{import_id}': { call: async (w) => ({ url: await toolImport(w) }), expect: admins(200), foreign: 404 },
+  'GET /api/v2/organizations/{org_id}/tool-imports/{import_id}/operations': { call: async (w) => ({ url: `${await toolImport(w)}/operations` }), expect: admins(200), foreign: 404 },
   'GET /api/v2/tool-templates': { call: () => ({ url: '/api/v2/tool-templates' }), expect: all(200), foreign: 'own' },
   'GET /api/v2/tool-templates/{template_id}': { call: () => ({ url: '/api/v2/tool-templates/hacker-news-item' }), expect: all(200), foreign: 'own' },
 
