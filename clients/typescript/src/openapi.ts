@@ -1897,6 +1897,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/organizations/{org_id}/tool-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Imports of OpenAPI documents, latest first
+         * @description Owners and admins.
+         */
+        get: operations["listToolImports"];
+        put?: never;
+        /**
+         * Import an OpenAPI document as API tools, in the background
+         * @description Exactly one of url (fetched through the egress rules) and document (a JSON object, or JSON or YAML text). Answers 202 with the import; poll GET …/tool-imports/{import_id} for its counts and read …/operations for the report: each operation imported, or skipped with the reason and the JSON pointer. A name already taken in the organization is skipped, never suffixed. Owners and admins; needs the api-tools feature flag (403 feature_disabled while it is off).
+         */
+        post: operations["startToolImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_id}/tool-imports/{import_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import: status, counts and progress
+         * @description Owners and admins.
+         */
+        get: operations["getToolImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_id}/tool-imports/{import_id}/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report of an import: each operation imported or skipped
+         * @description In the document’s order; status=skipped lists the operations not imported, each with the reason and the JSON pointer of the part of the document that is the reason. Owners and admins.
+         */
+        get: operations["listToolImportOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/guardrails": {
         parameters: {
             query?: never;
@@ -5286,10 +5350,33 @@ export interface components {
             message: string;
             data: components["schemas"]["Tool"];
         };
+        /** ImportedOperation */
+        ImportedOperation: {
+            /** @description The operation’s place among those imported, from 0 */
+            position: number;
+            /** @description Its operationId, or METHOD /path when it has none */
+            operation: string;
+            method: string;
+            path: string;
+            /** @description JSON pointer of the operation in the document, or of the part of it that is the reason it was skipped, e.g. /paths/~1repos~1{owner}~1{repo}/post/requestBody */
+            pointer: string;
+            status: "imported" | "skipped";
+            /** @description Why it was skipped; null when imported */
+            reason: string | null;
+            /** @description The problems of the settings made, where they were the reason */
+            details: {
+                pointer: string;
+                message: string;
+            }[];
+            tool_id: number | null;
+            tool_name: string | null;
+        };
         /** ImportedTools */
         ImportedTools: {
             /** @description One tool per imported operation, in the order asked */
             items: components["schemas"]["Tool"][];
+            /** @description The operations that could not be made tools, each with the reason and the JSON pointer */
+            skipped: components["schemas"]["ImportedOperation"][];
         };
         /** ImportedToolsEnvelope */
         ImportedToolsEnvelope: {
@@ -5437,6 +5524,98 @@ export interface components {
             success: true;
             message: string;
             data: components["schemas"]["ToolTemplate"];
+        };
+        /**
+         * ToolImport
+         * @example {
+         *       "id": 3,
+         *       "status": "running",
+         *       "url": "https://raw.githubusercontent.com/github/rest-api-description/main/descriptions/api.github.com/api.github.com.json",
+         *       "operations": null,
+         *       "server_url": null,
+         *       "name_prefix": "gh_",
+         *       "secret_hint": "ghp…abcd",
+         *       "operations_total": 1223,
+         *       "operations_done": 600,
+         *       "imported": 599,
+         *       "skipped": 1,
+         *       "progress": 0.491,
+         *       "error": null,
+         *       "started_on": "2026-11-20T10:15:30.500Z",
+         *       "finished_on": null,
+         *       "created_on": "2026-11-20T10:15:30.123Z",
+         *       "created_by": "owner@example.com"
+         *     }
+         */
+        ToolImport: {
+            /** @description Import identifier */
+            id: number;
+            /** @description queued, running, completed (every operation imported or skipped: see the report), failed (the document could not be read: error says why) */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @description Where the document is fetched from; null when it was given in the request */
+            url: string | null;
+            /** @description The operations chosen; null: every one */
+            operations: string[] | null;
+            server_url: string | null;
+            name_prefix: string;
+            /** @description The secret given to every tool, e.g. ghp…abcd; null when none */
+            secret_hint: string | null;
+            /** @description Operations to import; null until the document is read */
+            operations_total: number | null;
+            /** @description Operations imported or skipped so far */
+            operations_done: number;
+            imported: number;
+            skipped: number;
+            /** @description operations_done / operations_total (1 once completed) */
+            progress: number;
+            /** @description Why the import failed (the document could not be fetched or read); null otherwise */
+            error: string | null;
+            started_on: string | null;
+            finished_on: string | null;
+            /**
+             * Format: date-time
+             * @description When it was asked for
+             */
+            created_on: string;
+            /** @description E-mail of who asked for it */
+            created_by: string;
+        };
+        /** ToolImportEnvelope */
+        ToolImportEnvelope: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["ToolImport"];
+        };
+        /** ToolImportPage */
+        ToolImportPage: {
+            items: components["schemas"]["ToolImport"][];
+            page: number;
+            page_size: number;
+            /** @description Items across all pages */
+            total: number;
+        };
+        /** ToolImportPageEnvelope */
+        ToolImportPageEnvelope: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["ToolImportPage"];
+        };
+        /** ImportedOperationPage */
+        ImportedOperationPage: {
+            items: components["schemas"]["ImportedOperation"][];
+            page: number;
+            page_size: number;
+            /** @description Items across all pages */
+            total: number;
+        };
+        /** ImportedOperationPageEnvelope */
+        ImportedOperationPageEnvelope: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["ImportedOperationPage"];
         };
         /**
          * Guardrail
@@ -21647,6 +21826,521 @@ export interface operations {
             };
             /** @description No credentials, or credentials that are invalid, expired or revoked */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listToolImports: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items a page, at most 100 */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tool imports, with the total */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolImportPageEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startToolImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Exactly one of url and document. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://api.example.com/openapi.json",
+                 *       "name_prefix": "shop_",
+                 *       "secret": "shop-api-key-3x4mpl3"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where to fetch the document (through the egress rules, at most LIMIT_TOOL_IMPORT_BYTES) */
+                    url?: string;
+                    /** @description The document itself: a JSON object, or JSON or YAML text (this route takes bodies up to LIMIT_TOOL_IMPORT_BYTES beside the JSON body limit) */
+                    document?: {
+                        [key: string]: unknown;
+                    } | string;
+                    /** @description The operations to import, by operationId or as "METHOD /path"; every one when absent */
+                    operations?: string[];
+                    /** @description The API’s base URL, instead of the document’s servers (or host and basePath) */
+                    server_url?: string;
+                    /** @description Put before each tool’s name (the operationId) */
+                    name_prefix?: string;
+                    /** @description Settings that replace the document’s in every tool made (headers are merged) */
+                    overrides?: {
+                        /** @description The HTTP method */
+                        method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                        /** @description An http(s) URL template: {name} in the path is replaced by that parameter, encoded (https://api.example.com/v1/items/{id}) */
+                        url?: string;
+                        /** @description JSON Schema of an object: the arguments the model gives ({ type: "object", properties, required }) */
+                        parameters?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Where each parameter goes. Unlisted: path when the URL names it, body when the body template names it, else query for GET and DELETE and body for the others */
+                        locations?: {
+                            [key: string]: ("path" | "query" | "header" | "cookie" | "body") | {
+                                /** @description path, query, header, cookie or body */
+                                in: "path" | "query" | "header" | "cookie" | "body";
+                                /** @description The name on the wire (query key, header, cookie, body key), when it differs from the parameter’s */
+                                name: string;
+                            };
+                        };
+                        /** @description Headers sent with every call (put secrets in auth, not here) */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description A JSON body template: a string that is exactly "{{name}}" becomes that parameter’s value (any JSON type; left out when absent), "{{name}}" inside other text is replaced by its text. Without a template, body parameters are sent as one JSON object */
+                        body?: unknown;
+                        /** @description How the call authenticates; the key, token or password is the tool’s write-only secret */
+                        auth?: {
+                            /** @enum {string} */
+                            type: "none";
+                        } | {
+                            /** @enum {string} */
+                            type: "api_key";
+                            /** @description Sent as a header or a query parameter */
+                            in: "header" | "query";
+                            /** @description The header or query parameter name, e.g. X-Api-Key or appid */
+                            name: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "bearer";
+                        } | {
+                            /** @enum {string} */
+                            type: "basic";
+                            /** @description The user name; the password is the tool’s secret */
+                            username: string;
+                        };
+                    };
+                    /** @description Write-only: given to every tool made, kept sealed until the import ends */
+                    secret?: string;
+                    /** @description Whether the tools made are enabled (default true) */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted, the work queued: the tool import as it stands */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolImportEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getToolImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+                /** @description Import identifier */
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tool import */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolImportEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listToolImportOperations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items a page, at most 100 */
+                page_size?: number;
+                /** @description Only the operations imported, or only those skipped */
+                status?: "imported" | "skipped";
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+                /** @description Import identifier */
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imported operations, with the total */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOperationPageEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
