@@ -34,6 +34,9 @@ describe('configuration', () => {
       toolSteps: 5,
       answerBudgetUsd: 1,
       llmTimeoutMs: 120_000,
+      toolImportBytes: 32 * 1024 * 1024,
+      toolImportOperations: 5_000,
+      toolImportSchemaParts: 5_000,
     });
   });
 
