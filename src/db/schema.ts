@@ -957,5 +957,6 @@ export type ChatThreadRow = Selectable<ChatThreadsTable>;
 export type AgentResponseRow = Selectable<AgentResponsesTable>;
 export type AgentResponseChange = Updateable<AgentResponsesTable>;
 export type ToolRow = Selectable<ToolsTable>;
+export type ToolImportOperationRow = Selectable<ToolImportOperationsTable>;
 export type GuardrailRow = Selectable<GuardrailsTable>;
 export type ThreadAttachmentRow = Selectable<ThreadAttachmentsTable>;

@@ -13,7 +13,7 @@ import type { CompleteJob, JobHandler } from '../../jobs/job-handler.js';
 import type { Job } from '../../jobs/job-types.js';
 import type { Embedder } from '../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../repositories.js';
-import type { Actor } from '../auth/actor.js';
+import { actorOfUser, type Actor } from '../auth/actor.js';
 import { configurationOf } from '../agents/agent-config.js';
 import type { LlmConfigurationsService, ResolvedModel } from '../llm/llm-configurations.service.js';
 import type { AskService } from '../runtime/ask.service.js';
@@ -116,11 +116,8 @@ export class EvaluationRunner implements JobHandler<'evaluation.run'> {
   }
 
   /** The person the evaluation answers as: its creator, with the role and corpus permissions they have now. */
-  private async actorOf(evaluation: EvaluationRecord): Promise<Actor | undefined> {
-    const user = await this.deps.store.repos.users.findInOrganization(evaluation.organization_id, evaluation.created_by);
-    if (!user || user.deactivated_on !== null) return undefined;
-    // No credential: the run acts for the user, not through one of their keys or sessions.
-    return { userId: user.id, organizationId: user.organization_id, email: user.email, role: user.role, credential: { kind: 'api_key', id: 0 } };
+  private actorOf(evaluation: EvaluationRecord): Promise<Actor | undefined> {
+    return actorOfUser(this.deps.store.repos.users, evaluation.organization_id, evaluation.created_by);
   }
 
   private contextOf(actor: Actor, evaluation: EvaluationRecord, owner: RunContext['owner'], checkpoint: RunContext['checkpoint'], signal: AbortSignal): RunContext {

@@ -13,7 +13,7 @@ import type { EgressClient } from '../../net/egress.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { chooseOperations, importOperations, loadOpenApiDocument, type ApiToolConfig, type LoadedDocument } from '../../tools/index.js';
-import type { Actor } from '../auth/actor.js';
+import { actorOfUser } from '../auth/actor.js';
 import { checkOperation, isChecked, type CheckedOperation, type OperationOutcome } from '../tools/imported-operations.js';
 import type { ImportLimits } from '../tools/openapi-import.js';
 import type { ToolsService } from '../tools/tools.service.js';
@@ -50,7 +50,7 @@ export class ToolImportJob implements JobHandler<'tool.import'> {
     const repos = this.deps.store.repos;
     const row = await repos.toolImports.findForRun(organizationId, toolImportId);
     if (!row || row.status === 'completed' || row.status === 'failed') return;
-    const actor = await this.actorOf(row);
+    const actor = await actorOfUser(repos.users, row.organization_id, row.created_by);
     if (!actor) return this.end(row, 'failed', 'The user who started the import is no longer active', complete);
     if (row.status === 'queued') await repos.toolImports.start(organizationId, row.id, now());
 
@@ -117,13 +117,5 @@ export class ToolImportJob implements JobHandler<'tool.import'> {
       await complete(repos);
     });
     if (row.document_key !== null) await this.deps.blobs.delete(row.document_key);
-  }
-
-  /** The person the import makes tools as: its creator, with the role they have now. */
-  private async actorOf(row: ImportRow): Promise<Actor | undefined> {
-    const user = await this.deps.store.repos.users.findInOrganization(row.organization_id, row.created_by);
-    if (!user || user.deactivated_on !== null) return undefined;
-    // No credential: the run acts for the user, not through one of their keys or sessions.
-    return { userId: user.id, organizationId: user.organization_id, email: user.email, role: user.role, credential: { kind: 'api_key', id: 0 } };
   }
 }

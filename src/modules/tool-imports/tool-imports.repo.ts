@@ -3,24 +3,14 @@
 // the report.
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { selectSlice } from '../../db/list-slice.js';
-import type { DB, ToolImportsTable, ToolImportStatus } from '../../db/schema.js';
+import type { DB, ToolImportOperationRow, ToolImportsTable, ToolImportStatus } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 
 export type NewToolImport = Insertable<ToolImportsTable>;
 export type ToolImportRecord = Selectable<ToolImportsTable> & { created_by_email: string };
 
-export interface OperationRow {
-  position: number;
-  operation: string;
-  method: string;
-  path: string;
-  pointer: string;
-  status: 'imported' | 'skipped';
-  reason: string | null;
-  details: string;
-  tool_id: number | null;
-  tool_name: string | null;
-}
+/** One operation's outcome as stored: its details as JSON text. */
+export type OperationRow = Omit<ToolImportOperationRow, 'id' | 'tool_import_id'>;
 
 export class ToolImportsRepo {
   constructor(private readonly db: Kysely<DB>) {}

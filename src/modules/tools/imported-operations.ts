@@ -4,6 +4,7 @@
 // skipped rather than failing the batch. One operation refused — by the engine, by the checks, or by
 // its name — never voids the others. A name taken is skipped, not suffixed: the same document
 // imported again makes only what is new, and the tools already made keep their names.
+import type { ToolImportOperationRow } from '../../db/schema.js';
 import { AppError, Conflict, type ErrorDetail } from '../../errors.js';
 import type { ApiToolConfig, OperationResult } from '../../tools/index.js';
 
@@ -14,21 +15,12 @@ export interface ImportChoices {
   enabled?: boolean | undefined;
 }
 
-export interface OperationOutcome {
-  /** The operation's place among those imported, from 0. */
-  position: number;
-  operation: string;
-  method: string;
-  path: string;
-  pointer: string;
-  status: 'imported' | 'skipped';
-  reason: string | null;
+/** What became of one operation: imported (its tool) or skipped (why, and where in the document); stored as a report row. */
+export type OperationOutcome = Omit<ToolImportOperationRow, 'id' | 'tool_import_id' | 'details'> & {
   details: ErrorDetail[];
-  tool_id: number | null;
-  tool_name: string | null;
   /** Why it was skipped, as an error: a synchronous import none of whose operations could be made answers the first. */
   refusal?: AppError;
-}
+};
 
 /** An operation whose settings passed the checks, ready to be saved. */
 export interface CheckedOperation {
