@@ -1706,7 +1706,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API tool (HTTP operation, from scratch or a template)
-         * @description Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation; data is then { items }). The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over 2 MiB, or whose schemas expand too far, is a 413. API tools need the api-tools feature flag (403 feature_disabled while it is off).
+         * @description Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation, at most 50; data is then { items, skipped }, each operation that could not be made skipped with the reason and its JSON pointer, a 4xx only when none could be). A whole document is imported by POST …/tool-imports. The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over LIMIT_TOOL_IMPORT_BYTES is a 413. API tools need the api-tools feature flag (403 feature_disabled while it is off).
          */
         post: operations["createApiTool"];
         delete?: never;
@@ -20443,7 +20443,7 @@ export interface operations {
                     };
                     /** @description Import one tool per chosen operation of an OpenAPI 3 or Swagger 2 document */
                     openapi?: {
-                        /** @description Where to fetch the document (through the egress rules, at most 2 MiB) */
+                        /** @description Where to fetch the document (through the egress rules, at most LIMIT_TOOL_IMPORT_BYTES) */
                         url?: string;
                         /** @description The document itself: a JSON object, or JSON or YAML text */
                         document?: {

@@ -54,8 +54,8 @@ export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create an API tool (HTTP operation, from scratch or a template)',
         description:
-          `Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation; data is then { items }). ` +
-          `The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over 2 MiB, or whose schemas expand too far, is a 413. ${FLAG_NOTE}`,
+          `Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation, at most 50; data is then { items, skipped }, each operation that could not be made skipped with the reason and its JSON pointer, a 4xx only when none could be). ` +
+          `A whole document is imported by POST …/tool-imports. The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over LIMIT_TOOL_IMPORT_BYTES is a 413. ${FLAG_NOTE}`,
         params: OrganizationParams,
         body: CreateApiToolBody,
         response: responses({ 201: Type.Union([Envelope(ToolSchema), Envelope(ImportedToolsSchema)]) }, [403, 404, 409]),

@@ -62,7 +62,7 @@ export type ImportedTools = Static<typeof ImportedToolsSchema>;
 
 export const OpenApiImportSchema = Type.Object(
   {
-    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Where to fetch the document (through the egress rules, at most 2 MiB)' })),
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Where to fetch the document (through the egress rules, at most LIMIT_TOOL_IMPORT_BYTES)' })),
     document: Type.Optional(
       Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String({ minLength: 1 })], { description: 'The document itself: a JSON object, or JSON or YAML text' }),
     ),
