@@ -128,6 +128,15 @@ describe.each(databaseKinds)('tool imports (%s)', (kind) => {
     const started = await owner.api.post(path, { url: `${api.origin}/missing.json` });
     expect(started.status).toBe(202);
     expect(await finished(started.body.data.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/answered HTTP 404/), imported: 0 });
+    // An address the egress rules refuse is refused when the job fetches it: nothing reaches it.
+    const internal = await startListener();
+    try {
+      const refused = await owner.api.post(path, { url: `${internal.origin}/openapi.json` });
+      expect(await finished(refused.body.data.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/loopback address/) });
+      expect(internal.connections()).toBe(0);
+    } finally {
+      await internal.close();
+    }
     const notOpenApi = await owner.api.post(path, { document: { info: { title: 'x' }, paths: {} } });
     expect(await finished(notOpenApi.body.data.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/not OpenAPI 3\.0, 3\.1 or Swagger 2\.0/) });
   });
