@@ -55,7 +55,7 @@ function parseText(text: string, maxBytes: number): unknown {
 }
 
 /** The document's text at its URL, through the egress client (its address rules), at most `maxBytes`. */
-export async function fetchDocument(egress: EgressClient, url: string, timeoutMs: number, maxBytes: number): Promise<string> {
+async function fetchDocument(egress: EgressClient, url: string, timeoutMs: number, maxBytes: number): Promise<string> {
   const response = await egress.request(url, {
     headers: { accept: 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1' },
     maxBytes,
