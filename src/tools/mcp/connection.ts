@@ -1,0 +1,159 @@
+// One session with an MCP server, opened for one listing or one call and closed after it, with the
+// official SDK's client: Streamable HTTP, the older HTTP+SSE transport (tried when a server in `auto`
+// mode answers the first POST with 400, 404 or 405, as the SDK's documentation shows), or stdio for a
+// command the operator lists. Every HTTP request of a session goes through the egress client (its
+// `fetch`): address rules at connect time, redirects checked, the byte cap; the whole session, from
+// the first request to the answer, has one deadline.
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { EgressClient } from '../../net/egress.js';
+import { egressFetch } from '../../providers/chat/egress-fetch.js';
+import type { McpToolConfig } from './config.js';
+import type { RemoteToolList } from '../tool.js';
+
+/** Who the platform says it is to the servers it calls. */
+const CLIENT_INFO = { name: 'agent-platform', version: '1' };
+
+/** Statuses with which a server that speaks only HTTP+SSE answers a Streamable HTTP POST. */
+const NOT_STREAMABLE = new Set([400, 404, 405]);
+
+export interface McpServerTarget {
+  config: McpToolConfig;
+  /** Sent as `Authorization: Bearer <secret>` when set. */
+  secret: string | null;
+  /** The request headers, opened. */
+  headers: Record<string, string>;
+}
+
+export interface McpSessionDeps {
+  egress: EgressClient;
+  /** The commands of local servers the operator allows (MCP_STDIO_COMMANDS). */
+  stdioCommands: readonly string[];
+}
+
+export interface McpSessionBounds {
+  /** Deadline of the whole session. */
+  timeoutMs: number;
+  /** Largest body of one HTTP answer (the SSE stream of the older transport included). */
+  maxResponseBytes: number;
+  /** The caller's cancellation (the client went away). */
+  signal?: AbortSignal;
+}
+
+/** The session's deadline passed before the server answered. */
+export class McpDeadline extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The MCP server did not answer within ${timeoutMs} ms`);
+    this.name = 'McpDeadline';
+  }
+}
+
+/** A local server whose command the operator does not (or no longer) list. */
+export class McpCommandRefused extends Error {
+  constructor(command: string) {
+    super(`The command "${command}" is not one the operator allows for local MCP servers (MCP_STDIO_COMMANDS)`);
+    this.name = 'McpCommandRefused';
+  }
+}
+
+export interface McpSession {
+  client: Client;
+  /** Options for every request of the session: its signal and deadline. */
+  options: RequestOptions;
+  transport: RemoteToolList['transport'];
+}
+
+function transportsOf(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, remaining: () => number) {
+  const url = new URL(target.config.url!);
+  const fetch = egressFetch(deps.egress, { timeoutMs: remaining, maxBytes: bounds.maxResponseBytes });
+  const headers = { ...target.headers, ...(target.secret === null ? {} : { Authorization: `Bearer ${target.secret}` }) };
+  return {
+    streamable: () => new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } }),
+    sse: () => new SSEClientTransport(url, { fetch, requestInit: { headers } }),
+  };
+}
+
+async function connectWith(make: () => Transport, options: RequestOptions): Promise<Client> {
+  const client = new Client(CLIENT_INFO);
+  try {
+    await client.connect(make(), options);
+    return client;
+  } catch (error) {
+    closeQuietly(client);
+    throw error;
+  }
+}
+
+async function connect(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, options: RequestOptions, remaining: () => number) {
+  const { command, args, transport = 'auto' } = target.config;
+  if (command !== undefined) {
+    if (!deps.stdioCommands.includes(command)) throw new McpCommandRefused(command);
+    // The child gets the SDK's short list of environment variables (PATH, HOME…), none of the server's settings.
+    const client = await connectWith(() => new StdioClientTransport({ command, args: args ?? [], stderr: 'ignore' }), options);
+    return { client, transport: 'stdio' as const };
+  }
+  const transports = transportsOf(target, deps, bounds, remaining);
+  if (transport !== 'sse') {
+    try {
+      return { client: await connectWith(transports.streamable, options), transport: 'streamable_http' as const };
+    } catch (error) {
+      const olderServer = error instanceof StreamableHTTPError && NOT_STREAMABLE.has(error.code ?? 0);
+      if (transport === 'streamable_http' || !olderServer) throw error;
+    }
+  }
+  return { client: await connectWith(transports.sse, options), transport: 'sse' as const };
+}
+
+/** Closing never holds the answer: a local server may take seconds to stop, and a failure to close changes nothing. */
+function closeQuietly(client: Client): void {
+  void client.close().catch(() => undefined);
+}
+
+/** Opens a session, runs `use` in it, and closes it; every request of it within one deadline. */
+export async function withMcpSession<T>(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, use: (session: McpSession) => Promise<T>): Promise<T> {
+  const startedAt = performance.now();
+  const remaining = () => Math.max(1, Math.round(bounds.timeoutMs - (performance.now() - startedAt)));
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new McpDeadline(bounds.timeoutMs)), bounds.timeoutMs);
+  const cancel = () => deadline.abort(bounds.signal?.reason ?? new Error('The call was cancelled'));
+  bounds.signal?.addEventListener('abort', cancel, { once: true });
+  if (bounds.signal?.aborted) cancel();
+  const options: RequestOptions = { signal: deadline.signal, timeout: bounds.timeoutMs, maxTotalTimeout: bounds.timeoutMs };
+  let client: Client | undefined;
+  try {
+    const connected = await raceAbort(connect(target, deps, bounds, options, remaining), deadline.signal);
+    client = connected.client;
+    return await raceAbort(use({ client, options, transport: connected.transport }), deadline.signal);
+  } finally {
+    clearTimeout(timer);
+    bounds.signal?.removeEventListener('abort', cancel);
+    if (client !== undefined) closeQuietly(client);
+  }
+}
+
+/** The promise, or the signal's reason once it is aborted: a transport that ignores the signal cannot outlive the deadline. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
