@@ -6,7 +6,7 @@ import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
-import { McpCommandRefused, McpDeadline } from './connection.js';
+import { McpCommandRefused, McpDeadline, rootOf } from './connection.js';
 
 type ContentBlock = Record<string, unknown> & { type?: unknown };
 
@@ -58,15 +58,4 @@ export function describeMcpFailure(error: unknown): { message: string; timedOut:
   }
   if (cause instanceof StreamableHTTPError || cause instanceof SseError) return { message: `The MCP server could not be reached: ${cause.message}`, timedOut: false };
   return { message: `The call failed: ${cause instanceof Error ? cause.message : String(cause)}`, timedOut: false };
-}
-
-/** The error that says most: ours and the SDK's typed ones, found through `cause`. */
-export function rootOf(error: unknown): unknown {
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current instanceof McpDeadline || current instanceof EgressRefused || current instanceof EgressFailed || current instanceof McpCommandRefused) return current;
-    if (current.cause === undefined) break;
-    current = current.cause;
-  }
-  return error;
 }

@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
 import type { EgressClient } from '../../net/egress.js';
 import { egressFetch } from '../../providers/chat/egress-fetch.js';
 import type { McpToolConfig } from './config.js';
@@ -68,14 +69,57 @@ export interface McpSession {
   transport: RemoteToolList['transport'];
 }
 
-function transportsOf(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, remaining: () => number) {
+/**
+ * The fetch with every failure of a request or of reading its body told to `onError` as it is: the SDK
+ * reports a broken stream only as text, and a request waiting for that stream would wait for the deadline.
+ */
+function observedFetch(fetch: typeof globalThis.fetch, onError: (error: Error) => void): typeof globalThis.fetch {
+  return async (input, init) => {
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      onError(error as Error);
+      throw error;
+    }
+    if (response.body === null) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          onError(error as Error);
+          controller.error(error);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+function transportsOf(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, remaining: () => number, onError: (error: Error) => void) {
   const url = new URL(target.config.url!);
-  const fetch = egressFetch(deps.egress, { timeoutMs: remaining, maxBytes: bounds.maxResponseBytes });
+  const fetch = observedFetch(egressFetch(deps.egress, { timeoutMs: remaining, maxBytes: bounds.maxResponseBytes }), onError);
   const headers = { ...target.headers, ...(target.secret === null ? {} : { Authorization: `Bearer ${target.secret}` }) };
   return {
     streamable: () => new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } }),
     sse: () => new SSEClientTransport(url, { fetch, requestInit: { headers } }),
   };
+}
+
+/** The error that says most: ours and the egress client's, found through `cause`. */
+export function rootOf(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof McpDeadline || current instanceof EgressRefused || current instanceof EgressFailed || current instanceof McpCommandRefused) return current;
+    if (current.cause === undefined) break;
+    current = current.cause;
+  }
+  return error;
 }
 
 async function connectWith(make: () => Transport, options: RequestOptions): Promise<Client> {
@@ -89,7 +133,7 @@ async function connectWith(make: () => Transport, options: RequestOptions): Prom
   }
 }
 
-async function connect(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, options: RequestOptions, remaining: () => number) {
+async function connect(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, options: RequestOptions, remaining: () => number, onError: (error: Error) => void) {
   const { command, args, transport = 'auto' } = target.config;
   if (command !== undefined) {
     if (!deps.stdioCommands.includes(command)) throw new McpCommandRefused(command);
@@ -97,7 +141,7 @@ async function connect(target: McpServerTarget, deps: McpSessionDeps, bounds: Mc
     const client = await connectWith(() => new StdioClientTransport({ command, args: args ?? [], stderr: 'ignore' }), options);
     return { client, transport: 'stdio' as const };
   }
-  const transports = transportsOf(target, deps, bounds, remaining);
+  const transports = transportsOf(target, deps, bounds, remaining, onError);
   if (transport !== 'sse') {
     try {
       return { client: await connectWith(transports.streamable, options), transport: 'streamable_http' as const };
@@ -124,9 +168,17 @@ export async function withMcpSession<T>(target: McpServerTarget, deps: McpSessio
   bounds.signal?.addEventListener('abort', cancel, { once: true });
   if (bounds.signal?.aborted) cancel();
   const options: RequestOptions = { signal: deadline.signal, timeout: bounds.timeoutMs, maxTotalTimeout: bounds.timeoutMs };
+  // An answer streamed back that breaks the byte cap, or a refused redirect, fails only its stream, not
+  // the request waiting for it: the session ends there with that reason rather than at its deadline.
+  const onError = (error: Error) => {
+    const root = rootOf(error);
+    // The egress deadline of a request is what remains of the session's: passing it is the session's deadline.
+    if (root instanceof EgressFailed && root.kind === 'timeout') deadline.abort(new McpDeadline(bounds.timeoutMs));
+    else if (root instanceof EgressFailed || root instanceof EgressRefused) deadline.abort(root);
+  };
   let client: Client | undefined;
   try {
-    const connected = await raceAbort(connect(target, deps, bounds, options, remaining), deadline.signal);
+    const connected = await raceAbort(connect(target, deps, bounds, options, remaining, onError), deadline.signal);
     client = connected.client;
     return await raceAbort(use({ client, options, transport: connected.transport }), deadline.signal);
   } finally {

@@ -7,9 +7,9 @@ import { EgressRefused } from '../../net/egress-errors.js';
 import { withoutSecret } from '../api/secret-forms.js';
 import type { ToolKindDescriptor } from '../tool-kind.js';
 import { destinationProblems } from '../web-search/web-search-kind.js';
-import { describeMcpFailure, rootOf } from './call-result.js';
+import { describeMcpFailure } from './call-result.js';
 import { McpToolConfig, RESERVED_HEADERS } from './config.js';
-import { McpCommandRefused } from './connection.js';
+import { McpCommandRefused, rootOf } from './connection.js';
 import { createMcpTools, hiddenForms, listServerTools, sessionDepsOf, targetOf } from './mcp-tool.js';
 import { chosenToolProblems } from './remote-tools.js';
 
