@@ -23,6 +23,7 @@ describe.each(databaseKinds)('MCP server tools (%s)', (kind) => {
   let streamable: FakeMcpServer;
   let sse: FakeMcpServer;
   let internal: Listener;
+  let redirector: Listener;
   let owner: TestUser;
   let member: TestUser;
   let stranger: TestUser;
@@ -33,8 +34,10 @@ describe.each(databaseKinds)('MCP server tools (%s)', (kind) => {
 
   beforeAll(async () => {
     [fake, streamable, sse, internal] = await Promise.all([startFakeOpenAi(), startStreamableMcpServer(), startSseMcpServer(), startListener()]);
+    // An allowed server that sends every request on to the internal listener.
+    redirector = await startListener((_request, response) => response.writeHead(307, { location: `${internal.origin}/mcp` }).end());
     t = await startTestApp(kind, {
-      EGRESS_ALLOWED_HOSTS: [fake.host, streamable.host, sse.host].join(','),
+      EGRESS_ALLOWED_HOSTS: [fake.host, streamable.host, sse.host, `127.0.0.1:${redirector.port}`].join(','),
       LIMIT_TOOL_TIMEOUT_MS: String(TOOL_TIMEOUT_MS),
       LIMIT_TOOL_RESPONSE_BYTES: String(TOOL_RESPONSE_BYTES),
     });
@@ -48,7 +51,7 @@ describe.each(databaseKinds)('MCP server tools (%s)', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
-    await Promise.all([fake?.close(), streamable?.close(), sse?.close(), internal?.close()]);
+    await Promise.all([fake?.close(), streamable?.close(), sse?.close(), internal?.close(), redirector?.close()]);
   });
 
   const addMcp = async (config: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
@@ -116,12 +119,16 @@ describe.each(databaseKinds)('MCP server tools (%s)', (kind) => {
     expect(strict.body.error.code).toBe('upstream_error');
   });
 
-  it('refuses a server at an address the egress rules refuse, and the listener receives nothing', async () => {
+  it('refuses a server at an address the egress rules refuse, or redirecting to one, and the listener receives nothing', async () => {
     const refused = await owner.api.post(`${path}/mcp`, { name: nextName(), config: { url: `${internal.origin}/mcp` } });
     expect(refused.status).toBe(400);
     expect(pointersOf(refused)).toEqual(['/body/config/url']);
     const metadata = await owner.api.post(`${path}/mcp`, { name: nextName(), config: { url: 'http://169.254.169.254/mcp' } });
     expect(pointersOf(metadata)).toEqual(['/body/config/url']);
+    const redirected = await owner.api.post(`${path}/mcp`, { name: nextName(), config: { url: `${redirector.origin}/mcp` } });
+    expect(redirected.status, redirected.text).toBe(400);
+    expect(redirected.body.message).toMatch(/Refused to fetch/);
+    expect(redirector.requests.length).toBeGreaterThan(0);
     expect(internal.connections()).toBe(0);
   });
 
