@@ -3,12 +3,13 @@
 // listed, headers and secret sealed and never read back), refreshed, test-run, and called by an agent
 // whose fake model asks for the calls — within the tool deadline and byte cap, through the egress rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/app.js';
+import { restartTestApp, startTestApp, type TestApp } from './support/app.js';
 import { agentWith, createModelConfiguration } from './support/ask.js';
 import { databaseKinds } from './support/databases.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
 import { startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
 import { startSseMcpServer, startStreamableMcpServer, type FakeMcpServer } from './support/fake-mcp.js';
+import { client } from './support/http.js';
 import { startListener, type Listener } from './support/listeners.js';
 
 const SECRET = 'mcp-bearer-0123456789abcdef';
@@ -234,5 +235,16 @@ describe.each(databaseKinds)('MCP server tools (%s)', (kind) => {
     expect(flagged.body.error.code).toBe('feature_disabled');
     const retrieval = await owner.api.post(`${path}/attachment`, { name: nextName('files'), config: {} });
     expect((await owner.api.post(`${path}/${retrieval.body.data.id}/refresh`)).status).toBe(400);
+  });
+
+  // Last: it restarts the app with another allow-list.
+  it('refuses a call at an address no longer allowed, and the server receives nothing of it', async () => {
+    const made = await addMcp({ url: streamable.url, tools: ['echo'] });
+    t = await restartTestApp(t, { EGRESS_ALLOWED_HOSTS: fake.host, LIMIT_TOOL_TIMEOUT_MS: String(TOOL_TIMEOUT_MS) });
+    const before = streamable.requests.length;
+    const tested = await client(t.app, owner.token).post(`${path}/${made.id}/test`, { remote_tool: 'echo', input: { text: 'hi' } });
+    expect(tested.status, tested.text).toBe(200);
+    expect(tested.body.data).toMatchObject({ status: 'error', error: expect.stringMatching(/^The call was refused: Refused to fetch http:\/\/127\.0\.0\.1:\d+\/mcp/) });
+    expect(streamable.requests.length).toBe(before);
   });
 });
