@@ -20,6 +20,9 @@ import type { RemoteToolList } from '../tool.js';
 /** Who the platform says it is to the servers it calls. */
 const CLIENT_INFO = { name: 'agent-platform', version: '1' };
 
+/** A session lives for one listing or call: a stream that breaks is not resumed, the call fails. */
+const NO_RECONNECTION = { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 };
+
 /** Statuses with which a server that speaks only HTTP+SSE answers a Streamable HTTP POST. */
 const NOT_STREAMABLE = new Set([400, 404, 405]);
 
@@ -106,7 +109,7 @@ function transportsOf(target: McpServerTarget, deps: McpSessionDeps, bounds: Mcp
   const fetch = observedFetch(egressFetch(deps.egress, { timeoutMs: remaining, maxBytes: bounds.maxResponseBytes }), onError);
   const headers = { ...target.headers, ...(target.secret === null ? {} : { Authorization: `Bearer ${target.secret}` }) };
   return {
-    streamable: () => new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } }),
+    streamable: () => new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, reconnectionOptions: NO_RECONNECTION }),
     sse: () => new SSEClientTransport(url, { fetch, requestInit: { headers } }),
   };
 }
