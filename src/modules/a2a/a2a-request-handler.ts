@@ -87,8 +87,9 @@ export class PlatformRequestHandler extends DefaultRequestHandler {
     // A task of this endpoint answers one message and ends; a conversation goes on in its context.
     if (params.message?.taskId) throw new UnsupportedOperationError('A task answers one message: continue the conversation with its contextId, without a taskId');
     const contextId = params.message?.contextId ?? '';
+    const threadId = threadOf(contextId);
     try {
-      call.prepared = await this.asks.prepare(caller.actor, caller.agentId, { query, thread_id: threadOf(contextId) });
+      call.prepared = await this.asks.prepare(caller.actor, caller.agentId, { query, thread_id: threadId });
     } catch (error) {
       throw asA2aError(error, contextId, this.log);
     }

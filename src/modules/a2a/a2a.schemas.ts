@@ -19,7 +19,7 @@ const Skill = Type.Object({
   name: Type.String(),
   description: Type.String(),
   tags: Type.Array(Type.String()),
-  examples: Type.Array(Type.String(), { description: 'The agent’s conversation starters' }),
+  examples: Type.Optional(Type.Array(Type.String(), { description: 'The agent’s conversation starters (absent in A2A 1.0 where it has none)' })),
   inputModes: Modes,
   outputModes: Modes,
 });
