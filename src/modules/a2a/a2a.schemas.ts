@@ -3,7 +3,7 @@
 // (A2A 1.0, or 0.3 through the SDK's compatibility layer), written by the SDK: the schemas name the
 // fields this server sends and leave the rest open, since the protocol's objects are the SDK's to shape.
 import { Type } from '@sinclair/typebox';
-import { eventStreamResponse, StreamEvent } from '../../http/event-streams.js';
+import { eventStreamResponse, StreamEvent, StreamEventUnion } from '../../http/event-streams.js';
 import { named } from '../../http/schemas.js';
 
 export const A2aAgentParams = Type.Object({
@@ -94,21 +94,19 @@ export const A2aJsonRpcRequestSchema = named(
   ),
 );
 
-export const A2aJsonRpcResponseSchema = named(
-  'A2aJsonRpcResponse',
-  Type.Union(
-    [
-      Type.Object({ jsonrpc: Type.Literal('2.0'), id: RequestId, result: Type.Unknown({ description: 'A Task or a Message (send), a Task (get, cancel)' }) }),
-      Type.Object({ jsonrpc: Type.Literal('2.0'), id: RequestId, error: JsonRpcError }),
-    ],
-    { description: 'The JSON-RPC answer: a result or an error' },
-  ),
-);
+const JsonRpcResult = Type.Object({ jsonrpc: Type.Literal('2.0'), id: RequestId, result: Type.Unknown({ description: 'A Task or a Message (send), a Task (get, cancel); in a stream, a task, a status update or an artifact update' }) });
+const JsonRpcFailure = Type.Object({ jsonrpc: Type.Literal('2.0'), id: RequestId, error: JsonRpcError });
 
-const A2aStreamEventSchema = StreamEvent('A2aStreamEvent', 'message', A2aJsonRpcResponseSchema, {
-  id: false,
-  description: 'One event of a streamed answer: a JSON-RPC answer whose result is a task, a status update or an artifact update',
-});
+export const A2aJsonRpcResponseSchema = named('A2aJsonRpcResponse', Type.Union([JsonRpcResult, JsonRpcFailure], { description: 'The JSON-RPC answer: a result or an error' }));
+
+const A2aStreamEventSchema = StreamEventUnion(
+  'A2aStreamEvent',
+  [
+    StreamEvent('A2aStreamResult', 'message', JsonRpcResult, { id: false, description: 'A JSON-RPC answer whose result is a task, a status update or an artifact update' }),
+    StreamEvent('A2aStreamError', 'error', JsonRpcFailure, { id: true, description: 'The stream failed after it began: a JSON-RPC error, and the stream ends' }),
+  ],
+  'One event of a streamed A2A answer',
+);
 
 const taskId = '5f0c1f7e-3a9b-4c55-9d1e-2b8f6f0a7c11';
 
@@ -124,5 +122,6 @@ export const a2aStreamResponse = eventStreamResponse(
     `data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"${taskId}","contextId":"42","status":{"state":"TASK_STATE_COMPLETED"}}}}\n\n`,
   {
     status: { event: 'message', data: { jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId, contextId: '42', status: { state: 'TASK_STATE_COMPLETED' } } } } },
+    error: { event: 'error', id: '4', data: { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'The server failed while answering' } } },
   },
 );
