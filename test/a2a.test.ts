@@ -178,6 +178,35 @@ describe.each(databaseKinds)('agent-to-agent (%s)', (kind) => {
     expect((await member.api.get('/api/v2/threads')).body.data.items).toEqual([]);
   });
 
+  it('ends the task failed, with the reason, when the model fails; the response is recorded as failed', async () => {
+    fake.failNext(401);
+    const task = asTask(await send(await clientFor(owner), 'How long do refunds take?'));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_FAILED);
+    expect(textOf(task.status!.message!.parts)).toMatch(/LLM configuration/);
+    expect(task.artifacts).toEqual([]);
+    const responseId = task.metadata!.response_id as number;
+    expect((await owner.api.get(`/api/v2/responses/${responseId}`)).body.data).toMatchObject({ status: 'failed', thread_id: Number(task.contextId) });
+  });
+
+  it('cancels a task still answering: the model call is aborted and the stream ends canceled', async () => {
+    const stall = fake.stallNext();
+    const client = await clientFor(owner);
+    const stream = client.sendMessageStream({ tenant: '', message: userMessage('How long do refunds take?'), configuration: undefined, metadata: undefined });
+    const first = await stream.next();
+    const opened = !first.done && first.value.payload?.$case === 'task' ? first.value.payload.value : undefined;
+    expect(opened?.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    await stall.arrived;
+    // Another caller cannot cancel it: its tasks are not theirs.
+    await expect((await clientFor(member)).cancelTask({ tenant: '', id: opened!.id, metadata: undefined })).rejects.toThrow(/not found/i);
+    const cancelled = await client.cancelTask({ tenant: '', id: opened!.id, metadata: undefined });
+    expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    await stall.disconnected;
+    const rest: StreamResponse[] = [];
+    for await (const event of stream) rest.push(event);
+    const last = rest.at(-1)?.payload;
+    expect(last?.$case === 'statusUpdate' && last.value.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+  });
+
   it('speaks A2A 0.3 to a client that names no version: message/send, message/stream and tasks/get', async () => {
     fake.answer = 'Fourteen days [1].';
     const sent = await legacyCall(owner, agentId, 'message/send', legacyMessage('How long do refunds take?'));
