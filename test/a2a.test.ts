@@ -7,6 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { Role, TaskState, type Message, type Part, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A2aCaller, newCallContext } from '../src/modules/a2a/a2a-caller.js';
+import { AnswerChunks } from '../src/modules/a2a/task-events.js';
+import { TransientTaskStore } from '../src/modules/a2a/transient-task-store.js';
+import type { Actor } from '../src/modules/auth/actor.js';
 import { agentWith, corpusWith, createModelConfiguration } from './support/ask.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
@@ -275,5 +279,44 @@ describe.each(databaseKinds)('agent-to-agent (%s)', (kind) => {
     expect((await legacyCall(member, closed.id, 'message/send', legacyMessage('Hello'))).status).toBe(404);
     await addTeammate(owner, team.id, member, 'viewer');
     expect((await (await clientFor(member, `closed-${kind}`)).getAgentCard()).name).toBe(closed.name);
+  });
+});
+
+describe('the A2A door’s own pieces', () => {
+  const contextOf = (userId: number, agentId = 1) => {
+    const actor: Actor = { userId, organizationId: 1, email: `u${userId}@example.com`, role: 'member', credential: { kind: 'api_key', id: userId } };
+    return newCallContext(new A2aCaller(actor, agentId), undefined, new AbortController().signal);
+  };
+  const taskOf = (id: string): Task => ({ id, contextId: '1', status: undefined, artifacts: [], history: [], metadata: undefined });
+
+  it('keeps tasks for their owner only, at most so many and for so long', async () => {
+    let clock = 0;
+    const store = new TransientTaskStore({ maxTasks: 2, maxAgeMs: 1000 }, () => clock);
+    const mine = contextOf(1);
+    await store.save(taskOf('a'), mine);
+    expect((await store.load('a', mine))?.id).toBe('a');
+    expect(await store.load('a', contextOf(2))).toBeUndefined();
+    expect(await store.load('a', contextOf(1, 2))).toBeUndefined();
+
+    await store.save(taskOf('b'), mine);
+    await store.save(taskOf('c'), mine);
+    expect(await store.load('a', mine)).toBeUndefined();
+    expect((await store.load('c', mine))?.id).toBe('c');
+
+    clock = 1001;
+    expect(await store.load('b', mine)).toBeUndefined();
+    expect(await store.load('c', mine)).toBeUndefined();
+  });
+
+  it('gathers a streamed answer into chunks that grow with it: few, and whole once joined', () => {
+    const sent: string[] = [];
+    const chunks = new AnswerChunks((text) => sent.push(text));
+    const answer = 'x'.repeat(40_000);
+    for (const character of answer) chunks.push(character);
+    chunks.flush();
+    expect(sent.join('')).toBe(answer);
+    expect(sent[0]).toBe('x');
+    expect(sent.length).toBeLessThan(300);
+    expect(Math.max(...sent.map((chunk) => chunk.length))).toBeLessThanOrEqual(256);
   });
 });
