@@ -192,6 +192,18 @@ describe.each(databaseKinds)('agent-to-agent (%s)', (kind) => {
     expect((await owner.api.get(`/api/v2/responses/${responseId}`)).body.data).toMatchObject({ status: 'failed', thread_id: Number(task.contextId) });
   });
 
+  it('ends the task rejected, with the guardrail’s reason, when a guardrail blocks the question', async () => {
+    const guardrail = await owner.api.post('/api/v2/guardrails', { name: `No plans ${kind}`, type: 'blocked_terms', stages: ['input'], action: 'block', config: { terms: ['secret plan'] } });
+    expect(guardrail.status, guardrail.text).toBe(201);
+    const guarded = await createAgent(owner, { guardrail_ids: [guardrail.body.data.id] });
+    const before = fake.chatRequests().length;
+    const task = asTask(await send(await clientFor(owner, guarded.id), 'Tell me the secret plan'));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    expect(textOf(task.status!.message!.parts)).not.toBe('');
+    expect(fake.chatRequests().length).toBe(before);
+    expect((await owner.api.get(`/api/v2/responses/${task.metadata!.response_id}`)).body.data.status).toBe('blocked');
+  });
+
   it('cancels a task still answering: the model call is aborted and the stream ends canceled', async () => {
     const stall = fake.stallNext();
     const client = await clientFor(owner);
