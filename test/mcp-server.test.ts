@@ -129,13 +129,8 @@ describe.each(databaseKinds)('the MCP server (%s)', (kind) => {
   });
 
   it('answers a guardrail’s refusal and an unknown agent as tool errors, not protocol errors', async () => {
-    const guardrail = await owner.api.post('/api/v2/guardrails', {
-      name: 'No competitors',
-      type: 'blocked_terms',
-      stages: ['input'],
-      action: 'block',
-      config: { terms: ['acme corp'] },
-    });
+    const rule = { name: 'No competitors', type: 'blocked_terms', stages: ['input'], action: 'block', config: { terms: ['acme corp'] } };
+    const guardrail = await owner.api.post('/api/v2/guardrails', rule);
     expect(guardrail.status).toBe(201);
     const guarded = await createAgent(owner, { guardrail_ids: [guardrail.body.data.id] });
     const client = await connect(owner);
@@ -258,5 +253,24 @@ describe.each(databaseKinds)('the MCP server (%s)', (kind) => {
         expect(reply.headers.allow).toBe('POST');
       }
     });
+  });
+});
+
+describe.each(databaseKinds)('the MCP server’s rate limit (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { LIMIT_REQUESTS_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('counts each POST in the credential’s bucket, shared with its API calls', async () => {
+    const user = await createUser(t.app, { role: 'member' });
+    const ping = () =>
+      request(t.app, 'POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }, { token: user.token, headers: { accept: 'application/json, text/event-stream' } });
+    expect((await ping()).status).toBe(200);
+    expect((await user.api.get('/api/v2/agents')).status).toBe(200);
+    const limited = await ping();
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeTruthy();
   });
 });

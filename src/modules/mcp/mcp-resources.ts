@@ -41,38 +41,56 @@ async function readJson(log: FastifyBaseLogger, uri: URL, id: number | undefined
   }
 }
 
+/** One kind of record listed and read: its URIs are `agent-platform://<path>/<id>`. */
+interface ListedKind {
+  name: string;
+  path: string;
+  title: string;
+  description: string;
+  list(): Promise<{ id: number; name: string; title: string; description: string }[]>;
+  read(id: number): Promise<unknown>;
+}
+
 export function registerMcpResources(server: McpServer, deps: McpResourceDeps, actor: Actor): void {
-  server.registerResource(
-    'agent',
-    new ResourceTemplate(`${RESOURCE_SCHEME}://agents/{agent_id}`, {
-      list: async () => ({
-        resources: (await deps.directory.askableAgents(actor)).map((agent) => ({
-          uri: `${RESOURCE_SCHEME}://agents/${agent.id}`,
+  const kinds: ListedKind[] = [
+    {
+      name: 'agent',
+      path: 'agents',
+      title: 'Agent',
+      description: 'An agent you may ask (with ask_agent): its configuration as the API reads it',
+      list: async () =>
+        (await deps.directory.askableAgents(actor)).map((agent) => ({
+          id: agent.id,
           name: agent.alias ?? `agent-${agent.id}`,
           title: agent.name,
           description: agent.description || `Agent ${agent.id}: ${agent.name}`,
-          mimeType: JSON_TYPE,
         })),
-      }),
-    }),
-    { title: 'Agent', description: 'An agent you may ask (with ask_agent): its configuration as the API reads it', mimeType: JSON_TYPE },
-    (uri, variables) => readJson(deps.log, uri, idOf(variables.agent_id), (id) => deps.agents.get(actor, id)),
-  );
-
-  server.registerResource(
-    'corpus',
-    new ResourceTemplate(`${RESOURCE_SCHEME}://corpora/{corpus_id}`, {
-      list: async () => ({
-        resources: (await deps.directory.readableCorpora(actor)).map((corpus) => ({
-          uri: `${RESOURCE_SCHEME}://corpora/${corpus.id}`,
+      read: (id) => deps.agents.get(actor, id),
+    },
+    {
+      name: 'corpus',
+      path: 'corpora',
+      title: 'Corpus',
+      description: 'A corpus you may read (search it with search_corpus): its settings and document counts',
+      list: async () =>
+        (await deps.directory.readableCorpora(actor)).map((corpus) => ({
+          id: corpus.id,
           name: `corpus-${corpus.id}`,
           title: corpus.name,
           description: corpus.description || `Corpus ${corpus.id}: ${corpus.name}`,
-          mimeType: JSON_TYPE,
         })),
-      }),
-    }),
-    { title: 'Corpus', description: 'A corpus you may read (search it with search_corpus): its settings and document counts', mimeType: JSON_TYPE },
-    (uri, variables) => readJson(deps.log, uri, idOf(variables.corpus_id), (id) => deps.corpora.get(actor, id)),
-  );
+      read: (id) => deps.corpora.get(actor, id),
+    },
+  ];
+  for (const kind of kinds) {
+    const list = async () => ({
+      resources: (await kind.list()).map(({ id, ...listed }) => ({ uri: `${RESOURCE_SCHEME}://${kind.path}/${id}`, ...listed, mimeType: JSON_TYPE })),
+    });
+    server.registerResource(
+      kind.name,
+      new ResourceTemplate(`${RESOURCE_SCHEME}://${kind.path}/{id}`, { list }),
+      { title: kind.title, description: kind.description, mimeType: JSON_TYPE },
+      (uri, variables) => readJson(deps.log, uri, idOf(variables.id), kind.read),
+    );
+  }
 }
