@@ -23,6 +23,7 @@ import {
   legacyToolsModule,
 } from './modules/legacy/legacy.modules.js';
 import { llmModule } from './modules/llm/llm.module.js';
+import { mcpModule } from './modules/mcp/mcp.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { openAiModule } from './modules/openai/openai.module.js';
 import { organizationsModule } from './modules/organizations/organizations.module.js';
@@ -58,6 +59,7 @@ export const APP_MODULES: readonly AppModule[] = [
   runtimeModule,
   legacyResponsesAskModule,
   openAiModule,
+  mcpModule,
   connectorsModule,
   emailIndexingModule,
   analyticsModule,
