@@ -24,6 +24,7 @@ import {
   legacyToolsModule,
 } from './modules/legacy/legacy.modules.js';
 import { llmModule } from './modules/llm/llm.module.js';
+import { mcpModule } from './modules/mcp/mcp.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { openAiModule } from './modules/openai/openai.module.js';
 import { organizationsModule } from './modules/organizations/organizations.module.js';
@@ -59,6 +60,7 @@ export const APP_MODULES: readonly AppModule[] = [
   runtimeModule,
   legacyResponsesAskModule,
   openAiModule,
+  mcpModule,
   a2aModule,
   connectorsModule,
   emailIndexingModule,
