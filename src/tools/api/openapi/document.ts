@@ -3,8 +3,8 @@
 // aliases and operations, then parsed and its $refs resolved by @apidevtools/swagger-parser. The
 // parser never reads a file or a URL by itself: references outside the document are left as they
 // are (and refused when an imported operation uses one).
-import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse as parseYaml } from 'yaml';
+// The parser and dereferencer (some 10 MB of modules between them) are loaded at the first import
+// of a document, not at start.
 import { AppError, BadRequest, PayloadTooLarge } from '../../../errors.js';
 import type { EgressClient } from '../../../net/egress.js';
 
@@ -30,7 +30,7 @@ export interface LoadedDocument {
   sourceUrl: string | undefined;
 }
 
-function parseText(text: string): unknown {
+async function parseText(text: string): Promise<unknown> {
   if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new PayloadTooLarge(`The document is larger than ${MAX_DOCUMENT_BYTES} bytes`);
   if (/^\s*[{[]/.test(text)) {
     try {
@@ -39,6 +39,7 @@ function parseText(text: string): unknown {
       // YAML is a superset of JSON: its parser says where the text goes wrong.
     }
   }
+  const { parse: parseYaml } = await import('yaml');
   try {
     return parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
@@ -83,7 +84,7 @@ export async function loadOpenApiDocument(source: DocumentSource, egress: Egress
   if ((source.url === undefined) === (source.document === undefined)) {
     throw new BadRequest('Give the OpenAPI document either as openapi.url or as openapi.document', [{ pointer: '/body/openapi', message: 'needs exactly one of url and document' }]);
   }
-  const raw = source.url !== undefined ? parseText(await fetchDocument(egress, source.url, timeoutMs)) : typeof source.document === 'string' ? parseText(source.document) : source.document;
+  const raw = source.url !== undefined ? await parseText(await fetchDocument(egress, source.url, timeoutMs)) : typeof source.document === 'string' ? await parseText(source.document) : source.document;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('The OpenAPI document is not an object');
   if (nestsDeeperThan(raw, MAX_DOCUMENT_DEPTH)) throw new BadRequest(`The OpenAPI document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   const version = (raw as OpenApiDocument).openapi ?? (raw as OpenApiDocument).swagger;
@@ -95,6 +96,7 @@ export async function loadOpenApiDocument(source: DocumentSource, egress: Egress
   if (operations > MAX_DOCUMENT_OPERATIONS) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${MAX_DOCUMENT_OPERATIONS} can be imported from`);
   try {
     const options = { resolve: { external: false, file: false, http: false }, timeoutMs: DEREFERENCE_TIMEOUT_MS };
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const document = (await SwaggerParser.dereference(raw as never, options as never)) as unknown as OpenApiDocument;
     return { document, sourceUrl: source.url };
   } catch (error) {
