@@ -21,5 +21,5 @@ export const sharedSerializers: SerializerFactory = (externalSchemas, options) =
       // Ajv's own standalone code, so that running it needs no Ajv.
       const standalone: Options = { ...options, mode: 'standalone', inlineValidators: true };
       return { compiled, code: selector()(externalSchemas, standalone)(route) as unknown as string };
-    }) as Serializer;
+    }, { route, externalSchemas, options }) as Serializer;
 };

@@ -53,7 +53,7 @@ export function validatorKey(httpPart: string | undefined, schema: unknown): str
 export function schemaValidatorCompiler(): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => {
     const part: Part = httpPart === 'body' ? 'body' : 'text';
-    return precompiled('validator', validatorKey(httpPart, schema), (withCode) => compileValidator(part, schema as object, withCode));
+    return precompiled('validator', validatorKey(httpPart, schema), (withCode) => compileValidator(part, schema as object, withCode), { schema, httpPart });
   };
 }
 
