@@ -10,6 +10,7 @@ import { agentWith, corpusWith } from './support/ask.js';
 import { databaseKinds } from './support/databases.js';
 import { createAgent, createOrganization, createUser, type TestUser } from './support/factories.js';
 import { FAKE_LLM_KEY, startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
+import { startListener, type Listener } from './support/listeners.js';
 
 const WEATHER_TOOL = {
   type: 'function' as const,
@@ -24,6 +25,8 @@ type SentMessage = { role: string; content: string | null; tool_calls?: { id: st
 describe.each(databaseKinds)('the Responses API and client tools (%s)', (kind) => {
   let t: TestApp;
   let fake: FakeLlmServer;
+  let forecastApi: Listener;
+  let forecastsServed = 0;
   let baseURL: string;
   let owner: TestUser;
   let member: TestUser;
@@ -38,7 +41,11 @@ describe.each(databaseKinds)('the Responses API and client tools (%s)', (kind) =
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startTestApp(kind, { EGRESS_ALLOWED_HOSTS: fake.host });
+    forecastApi = await startListener((_request, response) => {
+      forecastsServed++;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ forecast: 'sunny' }));
+    });
+    t = await startTestApp(kind, { EGRESS_ALLOWED_HOSTS: `${fake.host},127.0.0.1:${forecastApi.port}` });
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     baseURL = `${address}/api/v2/openai`;
     owner = await createUser(t.app, { role: 'owner' });
@@ -59,7 +66,7 @@ describe.each(databaseKinds)('the Responses API and client tools (%s)', (kind) =
   });
   afterAll(async () => {
     await t.close();
-    await fake.close();
+    await Promise.all([fake.close(), forecastApi.close()]);
   });
 
   it('responses.create answers with OpenAI’s response object, recorded as an agent response', async () => {
@@ -215,6 +222,37 @@ describe.each(databaseKinds)('the Responses API and client tools (%s)', (kind) =
     expect(chunks.some((chunk) => chunk.choices[0]?.delta.tool_calls?.[0]?.index === 0)).toBe(true);
     expect(streamed.choices[0]!.finish_reason).toBe('tool_calls');
     expect(streamed.choices[0]!.message.tool_calls).toEqual([expect.objectContaining({ type: 'function', function: expect.objectContaining({ name: 'get_weather', arguments: '{"city":"Nice"}' }) })]);
+  });
+
+  it('offers the agent’s tools and the client’s together: the agent’s run here, the client’s come back', async () => {
+    expect((await owner.api.put('/api/v2/feature-flags/api-tools', { enabled: true })).status).toBe(200);
+    const tool = await owner.api.post(`/api/v2/organizations/${owner.organizationId}/tools/api`, {
+      name: 'forecast',
+      description: 'The forecast of a city',
+      config: { method: 'GET', url: `${forecastApi.origin}/forecast/{city}`, parameters: WEATHER_TOOL.parameters },
+    });
+    expect(tool.status, tool.text).toBe(201);
+    const agent = await createAgent(owner, { llm_configuration_id: llmId, tool_ids: [tool.body.data.id] });
+    const bookTable = { type: 'function' as const, function: { name: 'book_table', parameters: { type: 'object', properties: { time: { type: 'string' } } } } };
+    fake.toolCallNext('forecast', { city: 'Paris' });
+    fake.toolCallNext('book_table', { time: '19:00' });
+    const served = forecastsServed;
+    const completion = await clientOf(owner).chat.completions.create({ model: `agent-${agent.id}`, messages: [{ role: 'user', content: 'Book a terrace table if sunny' }], tools: [bookTable] });
+    expect(forecastsServed).toBe(served + 1);
+    expect(completion.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(completion.choices[0]!.message.tool_calls!.map((call) => (call as { function: { name: string } }).function.name)).toEqual(['book_table']);
+    const offered = (lastSent().tools as { function: { name: string } }[]).map((offer) => offer.function.name);
+    expect(offered.sort()).toEqual(['book_table', 'forecast']);
+    const recorded = await t.app.services.store.repos.responses.find(owner.organizationId, (completion as unknown as { agent_response_id: number }).agent_response_id);
+    expect(recorded!.toolCalls.map((call) => [call.name, call.status])).toEqual([
+      ['forecast', 'ok'],
+      ['book_table', 'client'],
+    ]);
+    expect(recorded!.finishReason).toBe('tool_calls');
+
+    const clash = await failureOf(clientOf(owner).chat.completions.create({ model: `agent-${agent.id}`, messages: [{ role: 'user', content: 'Hi' }], tools: [{ type: 'function', function: { name: 'forecast' } }] }));
+    expect(clash).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(clash!.error).toMatchObject({ param: 'tools' });
   });
 
   it('passes response_format and text.format to the model, and the JSON comes back as written', async () => {
