@@ -6,10 +6,10 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { agentWith, corpusWith } from './support/ask.js';
+import { agentWith, corpusWith, createModelConfiguration } from './support/ask.js';
 import { databaseKinds } from './support/databases.js';
 import { createAgent, createOrganization, createUser, type TestUser } from './support/factories.js';
-import { FAKE_LLM_KEY, startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
+import { startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
 import { startListener, type Listener } from './support/listeners.js';
 
 const WEATHER_TOOL = {
@@ -52,15 +52,7 @@ describe.each(databaseKinds)('the Responses API and client tools (%s)', (kind) =
     member = await createUser(t.app, { role: 'member', organizationId: owner.organizationId });
     colleague = await createUser(t.app, { role: 'member', organizationId: owner.organizationId });
     stranger = await createUser(t.app, { organizationId: await createOrganization(t.app), role: 'owner' });
-    const configuration = await owner.api.post(`/api/v2/organizations/${owner.organizationId}/llm-configurations`, {
-      name: 'Fake model',
-      provider: 'openai_compatible',
-      model: 'fake-model',
-      base_url: fake.baseUrl,
-      api_key: FAKE_LLM_KEY,
-    });
-    expect(configuration.status).toBe(201);
-    llmId = configuration.body.data.id;
+    llmId = (await createModelConfiguration(owner, fake, { provider: 'openai_compatible' })).id;
     const agent = await createAgent(owner, { llm_configuration_id: llmId, instructions: 'You are the travel agent.' });
     model = `agent-${agent.id}`;
   });
