@@ -272,6 +272,11 @@ const MATRIX: Record<string, Case> = {
     expect: all(200),
     foreign: 404,
   },
+  'POST /api/v2/openai/responses': {
+    call: async (w) => ({ url: '/api/v2/openai/responses', body: { model: `agent-${(await createAgent(w.maker)).id}`, input: 'handbook' } }),
+    expect: all(200),
+    foreign: 404,
+  },
   'GET /api/v2/threads': { call: () => ({ url: '/api/v2/threads' }), expect: all(200), foreign: 'own' },
   'POST /api/v2/threads': { call: (w) => ({ url: '/api/v2/threads', body: { agent_id: w.agentId } }), expect: all(201), foreign: 404 },
   'GET /api/v2/threads/{thread_id}': { call: async (w, c) => ({ url: await thread(w, c) }), foreignCall: async (w) => ({ url: await thread(w, w.maker) }), expect: all(200), foreign: 404 },
