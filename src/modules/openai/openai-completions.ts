@@ -6,10 +6,13 @@ import type { FastifyReply } from 'fastify';
 import type { Actor } from '../auth/actor.js';
 import { answerWhole, clientGone } from '../runtime/ask-replies.js';
 import type { AskInput, AskService } from '../runtime/ask.service.js';
+import { BadRequest } from '../../errors.js';
 import { EventStreamWriter, sendEventStream } from '../../http/server-sent-events.js';
+import { clientAskOf } from './openai-client-tools.js';
+import { chatMessagesOf, questionOf } from './openai-conversation.js';
 import { openAiError } from './openai-errors.js';
 import { CompletionChunks, presentCompletion } from './openai.presenter.js';
-import type { ChatCompletion } from './openai.schemas.js';
+import type { ChatCompletion, ChatCompletionInput } from './openai.schemas.js';
 
 export interface CompletionRequest {
   actor: Actor;
@@ -18,6 +21,20 @@ export interface CompletionRequest {
   model: string;
   /** The question, the conversation, and what the client brought (its tools, a JSON answer). */
   ask: AskInput;
+}
+
+/** The ask a chat completion request makes: the question, the conversation, the client's tools and answer format. */
+export function completionAskOf(body: ChatCompletionInput): AskInput {
+  const legacy = ['functions', 'function_call'].find((field) => field in body);
+  if (legacy) throw new BadRequest(`${legacy} is not supported: give functions as tools (type function)`, [{ pointer: `/body/${legacy}`, message: 'use tools and tool_choice' }]);
+  const client = clientAskOf({
+    tools: body.tools?.map((tool) => ({ type: tool.type, ...tool.function })),
+    toolChoice: typeof body.tool_choice === 'object' ? { type: body.tool_choice.type, name: body.tool_choice.function?.name } : body.tool_choice,
+    format: body.response_format && { type: body.response_format.type, ...body.response_format.json_schema },
+    fields: { tools: '/body/tools', toolChoice: '/body/tool_choice', responseFormat: '/body/response_format' },
+  });
+  const question = questionOf(chatMessagesOf(body.messages), '/body/messages');
+  return { query: question.query, turns: question.turns, continuation: question.continuation, client };
 }
 
 /** The completion once the answer has ended; a failed model call throws its 502/504 (the response is recorded). */

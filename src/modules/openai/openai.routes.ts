@@ -3,11 +3,8 @@
 // API) ask one. Any OpenAI client with base_url …/api/v2/openai and an API key of this server talks to
 // a hosted agent. Errors in OpenAI's shape.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BadRequest } from '../../errors.js';
 import { errorResponseDocument } from '../../http/schemas.js';
-import { completion, completionChunks } from './openai-completions.js';
-import { chatMessagesOf, questionOf } from './openai-conversation.js';
-import { clientAskOf } from './openai-client-tools.js';
+import { completion, completionAskOf, completionChunks } from './openai-completions.js';
 import { installOpenAiErrorShape } from './openai-errors.js';
 import { OpenAiModels } from './openai-models.js';
 import { chatCompletionEventsResponse } from './openai-events.schemas.js';
@@ -79,21 +76,7 @@ export const openAiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const legacy = ['functions', 'function_call'].find((field) => field in body);
-      if (legacy) throw new BadRequest(`${legacy} is not supported: give functions as tools (type function)`, [{ pointer: `/body/${legacy}`, message: 'use tools and tool_choice' }]);
-      const client = clientAskOf({
-        tools: body.tools?.map((tool) => ({ type: tool.type, ...tool.function })),
-        toolChoice: typeof body.tool_choice === 'object' ? { type: body.tool_choice.type, name: body.tool_choice.function?.name } : body.tool_choice,
-        format: body.response_format && { type: body.response_format.type, ...body.response_format.json_schema },
-        fields: { tools: '/body/tools', toolChoice: '/body/tool_choice', responseFormat: '/body/response_format' },
-      });
-      const question = questionOf(chatMessagesOf(body.messages), '/body/messages');
-      const completionRequest = {
-        actor: request.actor,
-        agentId: await models.agentOf(request.actor, body.model),
-        model: body.model,
-        ask: { query: question.query, turns: question.turns, continuation: question.continuation, client },
-      };
+      const completionRequest = { actor: request.actor, ask: completionAskOf(body), agentId: await models.agentOf(request.actor, body.model), model: body.model };
       if (body.stream) return completionChunks(asks, completionRequest, body.stream_options?.include_usage === true, reply);
       return completion(asks, completionRequest, reply);
     },
