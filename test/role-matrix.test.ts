@@ -108,6 +108,7 @@ const withApiTools = async (w: World) => {
   await w.maker.api.put('/api/v2/feature-flags/api-tools', { enabled: true });
   return `${org(w)}/tools/api`;
 };
+const withA2a = (w: World) => w.maker.api.put('/api/v2/feature-flags/a2a', { enabled: true });
 const llmConfigurations = new WeakMap<World, Promise<number>>();
 const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
@@ -274,6 +275,20 @@ const MATRIX: Record<string, Case> = {
   },
   'POST /api/v2/openai/responses': {
     call: async (w) => ({ url: '/api/v2/openai/responses', body: { model: `agent-${(await createAgent(w.maker)).id}`, input: 'handbook' } }),
+    expect: all(200),
+    foreign: 404,
+  },
+  // A2A: the world's agent is of no team, so every role reaches it once the organization turns the door on.
+  'GET /api/v2/a2a/agents/{agent_id}/.well-known/agent-card.json': {
+    call: async (w) => (await withA2a(w), { url: `/api/v2/a2a/agents/${w.agentId}/.well-known/agent-card.json` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'POST /api/v2/a2a/agents/{agent_id}': {
+    call: async (w) => (
+      await withA2a(w),
+      { url: `/api/v2/a2a/agents/${w.agentId}`, body: { jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: { kind: 'message', messageId: 'matrix', role: 'user', parts: [{ kind: 'text', text: 'handbook' }] } } } }
+    ),
     expect: all(200),
     foreign: 404,
   },

@@ -1348,6 +1348,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/feature-flags/a2a": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agent-to-agent (A2A)
+         * @description Whether "a2a" is on for the caller's organization. Gates: Each agent's A2A card and its A2A JSON-RPC endpoint (/api/v2/a2a/agents/{agent_id}).
+         */
+        get: operations["getA2aFlag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/feature-flags/video-index": {
         parameters: {
             query?: never;
@@ -2845,6 +2865,46 @@ export interface paths {
          * @description input is the question, or the conversation as input items (messages with text, function_call and function_call_output items); previous_response_id (resp_{id}, one of the caller’s responses with the same agent) continues its thread. instructions, system and developer messages are not passed on, and sampling fields are echoed but ignored: the agent’s configuration decides. The client’s function tools are offered beside the agent’s; their calls come back as function_call items. text.format json_object or json_schema asks the model for JSON. Built-in tools, background: true, conversation, prompt and include are a 400. Each answer is recorded as an agent response (agent_response_id). With stream: true, OpenAI’s response events as Server-Sent Events.
          */
         post: operations["createOpenAiResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/a2a/agents/{agent_id}/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s A2A card
+         * @description The card of an agent the caller may reach (of no team, or of one of the caller’s teams), in A2A 1.0 when asked with A2A-Version: 1.0, else in A2A 0.3. Its interface URL is the agent’s JSON-RPC endpoint. Authenticated like the rest of the API (the card names tenant data); behind the a2a feature flag (403 feature_disabled while it is off).
+         */
+        get: operations["getA2aAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/a2a/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call an agent over A2A (JSON-RPC 2.0)
+         * @description A2A 1.0 methods with A2A-Version: 1.0 (SendMessage, SendStreamingMessage, GetTask, CancelTask); A2A 0.3 methods without it (message/send, message/stream, tasks/get, tasks/cancel). A message’s text parts are the question; its contextId, the thread to continue (a task’s contextId is its thread’s id). The answer is a task: the answer and its citations in the artifact "answer". Protocol errors are JSON-RPC errors with status 200; 401, 403 (the a2a flag off) and 404 (an agent the caller may not reach) come before the protocol, in the API’s error shape.
+         */
+        post: operations["callA2aAgent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4861,7 +4921,7 @@ export interface components {
          */
         FeatureFlag: {
             /** @description A flag of the catalogue */
-            flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "video-index";
+            flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "a2a" | "video-index";
             /** @description Whether the feature is on for the organization */
             enabled: boolean;
             /** @description The state of an organization that never changed the flag */
@@ -7325,6 +7385,205 @@ export interface components {
          * @description One event of a Responses API stream, told apart by its name (event), which its data repeats as type
          */
         OpenAiResponseStreamEvent: components["schemas"]["OpenAiResponseCreatedEvent"] | components["schemas"]["OpenAiResponseInProgressEvent"] | components["schemas"]["OpenAiResponseOutputItemAddedEvent"] | components["schemas"]["OpenAiResponseContentPartAddedEvent"] | components["schemas"]["OpenAiResponseOutputTextDeltaEvent"] | components["schemas"]["OpenAiResponseOutputTextDoneEvent"] | components["schemas"]["OpenAiResponseContentPartDoneEvent"] | components["schemas"]["OpenAiResponseFunctionCallArgumentsDeltaEvent"] | components["schemas"]["OpenAiResponseFunctionCallArgumentsDoneEvent"] | components["schemas"]["OpenAiResponseOutputItemDoneEvent"] | components["schemas"]["OpenAiResponseCompletedEvent"] | components["schemas"]["OpenAiResponseIncompleteEvent"] | components["schemas"]["OpenAiResponseFailedEvent"] | components["schemas"]["OpenAiResponseErrorEvent"];
+        /**
+         * A2aAgentCard
+         * @description An agent’s A2A card, in the protocol version asked for
+         */
+        A2aAgentCard: {
+            name: string;
+            description: string;
+            supportedInterfaces: {
+                /** @description The agent’s JSON-RPC endpoint: POST /api/v2/a2a/agents/{agent_id} */
+                url: string;
+                /** @enum {string} */
+                protocolBinding: "JSONRPC";
+                /** @description 1.0, and 0.3 on the same endpoint */
+                protocolVersion: string;
+            }[];
+            provider: {
+                organization: string;
+                url: string;
+            };
+            /** @description The agent’s version (it increments on every change) */
+            version: string;
+            capabilities: {
+                /** @enum {boolean} */
+                streaming: true;
+                /** @enum {boolean} */
+                pushNotifications: false;
+                /** @enum {boolean} */
+                extendedAgentCard: false;
+            };
+            securitySchemes: {
+                bearer: {
+                    httpAuthSecurityScheme: {
+                        /** @enum {string} */
+                        scheme: "Bearer";
+                        description: string;
+                    };
+                };
+            };
+            securityRequirements: {
+                schemes: {
+                    bearer: Record<string, never>;
+                };
+            }[];
+            /** @description Media types */
+            defaultInputModes: string[];
+            /** @description Media types */
+            defaultOutputModes: string[];
+            skills: {
+                id: string;
+                name: string;
+                description: string;
+                tags: string[];
+                /** @description The agent’s conversation starters (absent in A2A 1.0 where it has none) */
+                examples?: string[];
+                /** @description Media types */
+                inputModes: string[];
+                /** @description Media types */
+                outputModes: string[];
+            }[];
+        } | {
+            /** @enum {string} */
+            protocolVersion: "0.3";
+            name: string;
+            description: string;
+            /** @description The agent’s JSON-RPC endpoint: POST /api/v2/a2a/agents/{agent_id} */
+            url: string;
+            /** @enum {string} */
+            preferredTransport: "JSONRPC";
+            provider: {
+                organization: string;
+                url: string;
+            };
+            /** @description The agent’s version (it increments on every change) */
+            version: string;
+            capabilities: {
+                /** @enum {boolean} */
+                streaming: true;
+                /** @enum {boolean} */
+                pushNotifications: false;
+            };
+            securitySchemes: {
+                bearer: {
+                    /** @enum {string} */
+                    type: "http";
+                    /** @enum {string} */
+                    scheme: "bearer";
+                    description: string;
+                };
+            };
+            security: {
+                bearer: string[];
+            }[];
+            /** @description Media types */
+            defaultInputModes: string[];
+            /** @description Media types */
+            defaultOutputModes: string[];
+            skills: {
+                id: string;
+                name: string;
+                description: string;
+                tags: string[];
+                /** @description The agent’s conversation starters (absent in A2A 1.0 where it has none) */
+                examples?: string[];
+                /** @description Media types */
+                inputModes: string[];
+                /** @description Media types */
+                outputModes: string[];
+            }[];
+        };
+        /**
+         * A2aJsonRpcRequest
+         * @description A JSON-RPC 2.0 request of the A2A protocol
+         */
+        A2aJsonRpcRequest: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The id of the request, echoed */
+            id?: string | number | null;
+            /** @description A2A 1.0: SendMessage, SendStreamingMessage, GetTask, CancelTask. A2A 0.3 (no A2A-Version header): message/send, message/stream, tasks/get, tasks/cancel */
+            method: string;
+            /** @description The method’s parameters, as the protocol defines them */
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * A2aJsonRpcResponse
+         * @description The JSON-RPC answer: a result or an error
+         */
+        A2aJsonRpcResponse: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The id of the request, echoed */
+            id: string | number | null;
+            /** @description A Task or a Message (send), a Task (get, cancel); in a stream, a task, a status update or an artifact update */
+            result: unknown;
+        } | {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The id of the request, echoed */
+            id: string | number | null;
+            /** @description The error of a call */
+            error: {
+                /** @description JSON-RPC and A2A codes: -32602 invalid params (a bad message, an unknown or foreign contextId), -32001 task not found, -32002 task not cancelable, -32004 unsupported operation, -32005 content type not supported, -32009 version not supported, … */
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        };
+        /**
+         * A2aStreamResult
+         * @description A JSON-RPC answer whose result is a task, a status update or an artifact update
+         */
+        A2aStreamResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "message";
+            data: {
+                /** @enum {string} */
+                jsonrpc: "2.0";
+                /** @description The id of the request, echoed */
+                id: string | number | null;
+                /** @description A Task or a Message (send), a Task (get, cancel); in a stream, a task, a status update or an artifact update */
+                result: unknown;
+            };
+        };
+        /**
+         * A2aStreamError
+         * @description The stream failed after it began: a JSON-RPC error, and the stream ends
+         */
+        A2aStreamError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "error";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                jsonrpc: "2.0";
+                /** @description The id of the request, echoed */
+                id: string | number | null;
+                /** @description The error of a call */
+                error: {
+                    /** @description JSON-RPC and A2A codes: -32602 invalid params (a bad message, an unknown or foreign contextId), -32001 task not found, -32002 task not cancelable, -32004 unsupported operation, -32005 content type not supported, -32009 version not supported, … */
+                    code: number;
+                    message: string;
+                    data?: unknown;
+                };
+            };
+        };
+        /**
+         * A2aStreamEvent
+         * @description One event of a streamed A2A answer
+         */
+        A2aStreamEvent: components["schemas"]["A2aStreamResult"] | components["schemas"]["A2aStreamError"];
         /**
          * Connector
          * @example {
@@ -17270,7 +17529,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A flag of the catalogue */
-                flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "video-index";
+                flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "a2a" | "video-index";
             };
             cookie?: never;
         };
@@ -18037,6 +18296,89 @@ export interface operations {
         };
     };
     getDocumentLibraryIndexFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feature flag */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlagEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getA2aFlag: {
         parameters: {
             query?: never;
             header?: never;
@@ -30014,6 +30356,237 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+        };
+    };
+    getA2aAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent’s alias, or its id (an alias is looked for first, as the OpenAI-compatible door does) */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An agent’s A2A card, in the protocol version asked for */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aAgentCard"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    callA2aAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent’s alias, or its id (an alias is looked for first, as the OpenAI-compatible door does) */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["A2aJsonRpcRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The JSON-RPC answer, or for SendStreamingMessage (message/stream) its events. SendStreamingMessage (message/stream): Server-Sent Events of data alone, each a JSON-RPC answer with the request’s id. The task (working, its contextId the thread’s id), artifact updates of the answer as it is generated (append: true), the whole answer with its citations as a data part (append: false, lastChunk: true), then the final status (completed, rejected, failed or canceled). An error after the stream began is an event named error carrying a JSON-RPC error.
+             *
+             *     On the wire:
+             *
+             *     ```text
+             *     data: {"jsonrpc":"2.0","id":1,"result":{"task":{"id":"5f0c1f7e-3a9b-4c55-9d1e-2b8f6f0a7c11","contextId":"42","status":{"state":"TASK_STATE_WORKING"}}}}
+             *
+             *     data: {"jsonrpc":"2.0","id":1,"result":{"artifactUpdate":{"taskId":"5f0c1f7e-3a9b-4c55-9d1e-2b8f6f0a7c11","contextId":"42","artifact":{"artifactId":"answer","parts":[{"text":"Refunds take"}]}}}}
+             *
+             *     data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"5f0c1f7e-3a9b-4c55-9d1e-2b8f6f0a7c11","contextId":"42","status":{"state":"TASK_STATE_COMPLETED"}}}}
+             *
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcResponse"];
+                    "text/event-stream": components["schemas"]["A2aStreamEvent"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

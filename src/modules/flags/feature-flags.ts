@@ -55,6 +55,11 @@ export const FEATURE_FLAGS = {
     default: false,
     gates: 'Document-library connectors: creating them and syncing',
   },
+  a2a: {
+    summary: 'Agent-to-agent (A2A)',
+    default: false,
+    gates: "Each agent's A2A card and its A2A JSON-RPC endpoint (/api/v2/a2a/agents/{agent_id})",
+  },
   'video-index': {
     summary: 'Video indexing',
     default: false,
