@@ -106,6 +106,8 @@ export interface Config {
   limits: Limits;
   worker: WorkerConfig;
   egress: EgressSettings;
+  /** Commands of local (stdio) MCP servers an organization may add as tools, each exactly as a tool names it; empty: none (MCP_STDIO_COMMANDS). */
+  mcpStdioCommands: string[];
   embedding: EmbeddingSettings | undefined;
   image: ImageSettings | undefined;
   connectors: ConnectorSettings;
@@ -374,6 +376,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       maxResponseBytes: read.integer('EGRESS_MAX_RESPONSE_BYTES', 50 * MiB, 1024, 10 * 1024 * MiB),
       maxRedirects: read.integer('EGRESS_MAX_REDIRECTS', 5, 0, 20),
     },
+    mcpStdioCommands: read.list('MCP_STDIO_COMMANDS', () => undefined),
     embedding: readEmbedding(read),
     image: readImage(read),
     connectors: {

@@ -486,6 +486,13 @@ const MATRIX: Record<string, Case> = {
     expect: admins(201),
     foreign: 404,
   },
+  // Past the role check, a server at an address the egress rules refuse: a 400 without reaching the network.
+  'POST /api/v2/organizations/{org_id}/tools/mcp': {
+    call: async (w) => ({ url: (await withApiTools(w)).replace(/api$/, 'mcp'), body: { name: unique('matrix_mcp').replace(' ', '_'), config: { url: 'http://127.0.0.1:9/mcp' } } }),
+    expect: admins(400),
+    foreign: 404,
+  },
+  'POST /api/v2/organizations/{org_id}/tools/{tool_id}/refresh': { call: async (w) => ({ url: `${await tool(w)}/refresh` }), expect: admins(400), foreign: 404 },
   'GET /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: await tool(w) }), expect: all(200), foreign: 404 },
   'PUT /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: await tool(w), body: { description: 'changed' } }), expect: admins(200), foreign: 404 },
   'DELETE /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: `${org(w)}/tools/${await newTool(w)}` }), expect: admins(200), foreign: 404 },

@@ -1197,7 +1197,7 @@ export interface paths {
         };
         /**
          * API tools
-         * @description Whether "api-tools" is on for the caller's organization. Gates: Creating, testing and calling API tools (outbound HTTP operations).
+         * @description Whether "api-tools" is on for the caller's organization. Gates: Creating, testing and calling API tools and MCP server tools (outbound calls to services an organization names).
          */
         get: operations["getApiToolsFlag"];
         put?: never;
@@ -1726,7 +1726,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API tool (HTTP operation, from scratch or a template)
-         * @description Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation; data is then { items }). The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over 2 MiB, or whose schemas expand too far, is a 413. API tools need the api-tools feature flag (403 feature_disabled while it is off).
+         * @description Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation; data is then { items }). The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over 2 MiB, or whose schemas expand too far, is a 413. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
          */
         post: operations["createApiTool"];
         delete?: never;
@@ -1795,6 +1795,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/organizations/{org_id}/tools/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an MCP server as a tool (its chosen tools are given to agents)
+         * @description config.url (a remote server, through the egress rules) or config.command (a local server the operator lists in MCP_STDIO_COMMANDS). The server is asked for its tools now (502 or 504 when it cannot be); each chosen one must be listed (400). Header values and the secret are stored sealed, read back as ****. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off). Without description, one that tells the model what the tool does is given.
+         */
+        post: operations["createMcpTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_id}/tools/{tool_id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the tools of an MCP server tool’s server again
+         * @description Asks the server for its tools now and keeps them (remote_tools); chosen tools it no longer lists are not offered (remote_tools.unlisted). 400 for a tool of another kind; 502 or 504 when the server cannot be asked, and nothing changes. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
+         */
+        post: operations["refreshTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/organizations/{org_id}/tools/{tool_id}": {
         parameters: {
             query?: never;
@@ -1806,7 +1846,7 @@ export interface paths {
         get: operations["getTool"];
         /**
          * Update a tool
-         * @description Only the fields sent change; config, when sent, replaces the settings whole and is checked by the kind's schema. Without secret the secret is kept; secret: null removes it. API tools need the api-tools feature flag (403 feature_disabled while it is off).
+         * @description Only the fields sent change; config, when sent, replaces the settings whole and is checked by the kind's schema. Without secret the secret is kept; secret: null removes it. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
          */
         put: operations["updateTool"];
         post?: never;
@@ -1871,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Run a tool once with given input
-         * @description Runs the tool as the caller, outside any thread, under the tool deadline, and answers 200 whether or not it succeeded: status, http_status, latency_ms, the request as sent (secrets masked) and the output the model would read. Input that does not match the tool's parameters is a 400. API tools need the api-tools feature flag (403 feature_disabled while it is off).
+         * @description Runs the tool as the caller, outside any thread, under the tool deadline, and answers 200 whether or not it succeeded: status, http_status, latency_ms, the request as sent (secrets masked) and the output the model would read. Input that does not match the tool's parameters is a 400. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
          */
         post: operations["testTool"];
         delete?: never;
@@ -5276,6 +5316,39 @@ export interface components {
             message: string;
             data: components["schemas"]["LlmTestResult"];
         };
+        /** RemoteTool */
+        RemoteTool: {
+            /** @description Its name on the server */
+            name: string;
+            description: string;
+            /** @description The JSON Schema of its arguments, as the model is given it */
+            input_schema: {
+                [key: string]: unknown;
+            };
+            /** @description Why agents cannot be given it (e.g. a pattern RE2 cannot run); null when they can */
+            problem: string | null;
+            /** @description The name the model calls it by, when agents are given it (chosen, usable); else null */
+            function_name: string | null;
+        };
+        /**
+         * RemoteTools
+         * @description mcp tools: the server’s tools as last listed (shown to owners and admins only)
+         */
+        RemoteTools: {
+            /**
+             * Format: date-time
+             * @description When the server was last asked (on saving, or POST …/refresh)
+             */
+            listed_on: string;
+            /** @description The transport the server answered on */
+            transport: "streamable_http" | "sse" | "stdio";
+            /** @description The tools the server listed, in its order */
+            tools: components["schemas"]["RemoteTool"][];
+            /** @description Tools the server listed beyond the 500 kept */
+            left_out: number;
+            /** @description Chosen tools (config.tools) the server no longer lists: not offered */
+            unlisted: string[];
+        };
         /**
          * Tool
          * @example {
@@ -5313,8 +5386,8 @@ export interface components {
         Tool: {
             /** @description Tool identifier */
             id: number;
-            /** @description api (an HTTP operation), web_search, retrieval (over corpora) or attachment (files given in the chat) */
-            kind: "api" | "web_search" | "retrieval" | "attachment";
+            /** @description api (an HTTP operation), web_search, retrieval (over corpora), attachment (files given in the chat) or mcp (the tools of an MCP server) */
+            kind: "api" | "web_search" | "retrieval" | "attachment" | "mcp";
             /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
             name: string;
             /** @description What the tool does, as the model reads it */
@@ -5329,6 +5402,7 @@ export interface components {
             };
             /** @description The secret’s first and last characters, e.g. sk-…abcd; null when none (shown to owners and admins only) */
             secret_hint?: string | null;
+            remote_tools?: components["schemas"]["RemoteTools"] | null;
             /**
              * Format: date-time
              * @description When the tool was created
@@ -21045,8 +21119,8 @@ export interface operations {
                 page?: number;
                 /** @description Items a page, at most 100 */
                 page_size?: number;
-                /** @description api (an HTTP operation), web_search, retrieval (over corpora) or attachment (files given in the chat) */
-                kind?: "api" | "web_search" | "retrieval" | "attachment";
+                /** @description api (an HTTP operation), web_search, retrieval (over corpora), attachment (files given in the chat) or mcp (the tools of an MCP server) */
+                kind?: "api" | "web_search" | "retrieval" | "attachment" | "mcp";
                 /** @description Only the enabled (true) or disabled (false) tools */
                 enabled?: boolean;
             };
@@ -21858,6 +21932,317 @@ export interface operations {
             };
         };
     };
+    createMcpTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "tickets",
+                 *       "description": "The ticket tracker’s MCP server",
+                 *       "config": {
+                 *         "url": "https://mcp.tracker.example.com/mcp",
+                 *         "transport": "auto",
+                 *         "headers": {
+                 *           "X-Workspace": "support"
+                 *         },
+                 *         "tools": [
+                 *           "search_tickets",
+                 *           "get_ticket"
+                 *         ]
+                 *       },
+                 *       "secret": "trk-3x4mpl3-t0k3n"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
+                    name: string;
+                    /** @description What the tool does and when to use it, as the model reads it */
+                    description?: string;
+                    config: {
+                        /** @description A remote server: its MCP endpoint, an http(s) URL the egress rules allow (e.g. https://mcp.example.com/mcp) */
+                        url?: string;
+                        /** @description auto (default): Streamable HTTP, then the older HTTP+SSE transport when the server answers 400, 404 or 405; or only one of them */
+                        transport?: "auto" | "streamable_http" | "sse";
+                        /** @description Request headers the server needs (an API key…): stored sealed, read back as ****; sending **** on an update keeps the stored value */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description A local server run over stdio: the command, exactly as the operator lists it in MCP_STDIO_COMMANDS */
+                        command?: string;
+                        /** @description With command: its arguments */
+                        args?: string[];
+                        /** @description The server's tools agents are given, by their names on the server; absent: all of them (at most 50) */
+                        tools?: string[];
+                    };
+                    /** @description Write-only: a token sent as Authorization: Bearer <secret> to a remote server; stored sealed, never returned */
+                    secret?: string;
+                    /** @description Whether agents that name the tool may call it (default true) */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The created tool */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    refreshTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+                /** @description Tool identifier */
+                tool_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tool */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getTool: {
         parameters: {
             query?: never;
@@ -22085,11 +22470,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The database or another dependency is unavailable; see Retry-After */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22444,6 +22849,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description mcp tools: which of the offered tools of the server to run, by its name on the server (needed when it offers more than one) */
+                    remote_tool?: string;
                     /** @description The arguments, as the model would give them (checked by the tool’s parameters) */
                     input?: {
                         [key: string]: unknown;

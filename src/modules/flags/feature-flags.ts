@@ -18,7 +18,7 @@ export const FEATURE_FLAGS = {
   'api-tools': {
     summary: 'API tools',
     default: false,
-    gates: 'Creating, testing and calling API tools (outbound HTTP operations)',
+    gates: 'Creating, testing and calling API tools and MCP server tools (outbound calls to services an organization names)',
   },
   'chat-agent-creation': {
     summary: 'Creating agents from a chat',
