@@ -1,6 +1,7 @@
 // Every module of the server, in the order their routes are registered: the order in which the
 // OpenAPI document lists the paths, so a module moved here moves its paths there. A v1 door follows
 // the v2 routes of what it serves.
+import { a2aModule } from './modules/a2a/a2a.module.js';
 import { agentsModule } from './modules/agents/agents.module.js';
 import { analyticsModule } from './modules/analytics/analytics.module.js';
 import type { AppModule } from './modules/app-module.js';
@@ -23,6 +24,7 @@ import {
   legacyToolsModule,
 } from './modules/legacy/legacy.modules.js';
 import { llmModule } from './modules/llm/llm.module.js';
+import { mcpModule } from './modules/mcp/mcp.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { openAiModule } from './modules/openai/openai.module.js';
 import { organizationsModule } from './modules/organizations/organizations.module.js';
@@ -58,6 +60,8 @@ export const APP_MODULES: readonly AppModule[] = [
   runtimeModule,
   legacyResponsesAskModule,
   openAiModule,
+  mcpModule,
+  a2aModule,
   connectorsModule,
   emailIndexingModule,
   analyticsModule,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAllowedHost } from './net/allowed-hosts.js';
 import ipaddr from 'ipaddr.js';
 import { withEnvFile } from './env-file.js';
+import { parseMcpHost } from './modules/mcp/mcp-hosts.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 /** pretty: one readable line per event, for a terminal; json: one JSON object per line, for collectors. */
@@ -91,6 +92,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Origins browsers may call the API from ('*' = any); empty = no CORS headers at all. */
   corsOrigins: string[];
+  /** Names /mcp answers to besides localhost and PUBLIC_BASE_URL's host (src/modules/mcp/mcp-hosts.ts). */
+  mcpAllowedHosts: string[];
   /** undefined = generated on first start and kept in dataDir */
   secretKey: string | undefined;
   /** Former secret keys (SECRET_KEY_PREVIOUS) that stored secrets may still be sealed with; see src/secrets/. */
@@ -103,6 +106,8 @@ export interface Config {
   limits: Limits;
   worker: WorkerConfig;
   egress: EgressSettings;
+  /** Commands of local (stdio) MCP servers an organization may add as tools, each exactly as a tool names it; empty: none (MCP_STDIO_COMMANDS). */
+  mcpStdioCommands: string[];
   embedding: EmbeddingSettings | undefined;
   image: ImageSettings | undefined;
   connectors: ConnectorSettings;
@@ -336,6 +341,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
     logFormat: read.oneOf('LOG_FORMAT', ['pretty', 'json'], stdoutIsTerminal ? 'pretty' : 'json'),
     trustProxy: readTrustProxy(read),
     corsOrigins: read.list('CORS_ORIGINS', parseCorsOrigin),
+    mcpAllowedHosts: read.list('MCP_ALLOWED_HOSTS', parseMcpHost),
     secretKey,
     secretKeyPrevious: read.list('SECRET_KEY_PREVIOUS', parsePreviousSecretKey),
     sessionTtlHours: read.integer('SESSION_TTL_HOURS', 24, 1, 24 * 365),
@@ -370,6 +376,7 @@ export function loadConfig(env: Env = withEnvFile(process.env), stdoutIsTerminal
       maxResponseBytes: read.integer('EGRESS_MAX_RESPONSE_BYTES', 50 * MiB, 1024, 10 * 1024 * MiB),
       maxRedirects: read.integer('EGRESS_MAX_REDIRECTS', 5, 0, 20),
     },
+    mcpStdioCommands: read.list('MCP_STDIO_COMMANDS', () => undefined),
     embedding: readEmbedding(read),
     image: readImage(read),
     connectors: {

@@ -18,12 +18,12 @@ describe.each(databaseKinds)('feature flags (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('lists the ten flags of the catalogue with their defaults', async () => {
+  it('lists the eleven flags of the catalogue with their defaults', async () => {
     const reply = await member.api.get('/api/v2/feature-flags');
     expect(reply.status).toBe(200);
     const items = reply.body.data.items;
     expect(items.map((flag: { flag: string }) => flag.flag)).toEqual(FLAG_NAMES);
-    expect(items).toHaveLength(10);
+    expect(items).toHaveLength(11);
     for (const item of items) {
       const definition = FEATURE_FLAGS[item.flag as keyof typeof FEATURE_FLAGS];
       expect(item).toEqual({ flag: item.flag, enabled: definition.default, default_enabled: definition.default, summary: definition.summary, gates: definition.gates, modified_on: null, modified_by: null });

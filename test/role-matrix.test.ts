@@ -108,6 +108,7 @@ const withApiTools = async (w: World) => {
   await w.maker.api.put('/api/v2/feature-flags/api-tools', { enabled: true });
   return `${org(w)}/tools/api`;
 };
+const withA2a = (w: World) => w.maker.api.put('/api/v2/feature-flags/a2a', { enabled: true });
 const llmConfigurations = new WeakMap<World, Promise<number>>();
 const llmConfiguration = async (w: World) => {
   if (!llmConfigurations.has(w)) llmConfigurations.set(w, newLlmConfiguration(w));
@@ -269,6 +270,25 @@ const MATRIX: Record<string, Case> = {
   'GET /api/v2/openai/models': { call: () => ({ url: '/api/v2/openai/models' }), expect: all(200), foreign: 'own' },
   'POST /api/v2/openai/chat/completions': {
     call: async (w) => ({ url: '/api/v2/openai/chat/completions', body: { model: `agent-${(await createAgent(w.maker)).id}`, messages: [{ role: 'user', content: 'handbook' }] } }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'POST /api/v2/openai/responses': {
+    call: async (w) => ({ url: '/api/v2/openai/responses', body: { model: `agent-${(await createAgent(w.maker)).id}`, input: 'handbook' } }),
+    expect: all(200),
+    foreign: 404,
+  },
+  // A2A: the world's agent is of no team, so every role reaches it once the organization turns the door on.
+  'GET /api/v2/a2a/agents/{agent_id}/.well-known/agent-card.json': {
+    call: async (w) => (await withA2a(w), { url: `/api/v2/a2a/agents/${w.agentId}/.well-known/agent-card.json` }),
+    expect: all(200),
+    foreign: 404,
+  },
+  'POST /api/v2/a2a/agents/{agent_id}': {
+    call: async (w) => (
+      await withA2a(w),
+      { url: `/api/v2/a2a/agents/${w.agentId}`, body: { jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: { kind: 'message', messageId: 'matrix', role: 'user', parts: [{ kind: 'text', text: 'handbook' }] } } } }
+    ),
     expect: all(200),
     foreign: 404,
   },
@@ -466,6 +486,13 @@ const MATRIX: Record<string, Case> = {
     expect: admins(201),
     foreign: 404,
   },
+  // Past the role check, a server at an address the egress rules refuse: a 400 without reaching the network.
+  'POST /api/v2/organizations/{org_id}/tools/mcp': {
+    call: async (w) => ({ url: (await withApiTools(w)).replace(/api$/, 'mcp'), body: { name: unique('matrix_mcp').replace(' ', '_'), config: { url: 'http://127.0.0.1:9/mcp' } } }),
+    expect: admins(400),
+    foreign: 404,
+  },
+  'POST /api/v2/organizations/{org_id}/tools/{tool_id}/refresh': { call: async (w) => ({ url: `${await tool(w)}/refresh` }), expect: admins(400), foreign: 404 },
   'GET /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: await tool(w) }), expect: all(200), foreign: 404 },
   'PUT /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: await tool(w), body: { description: 'changed' } }), expect: admins(200), foreign: 404 },
   'DELETE /api/v2/organizations/{org_id}/tools/{tool_id}': { call: async (w) => ({ url: `${org(w)}/tools/${await newTool(w)}` }), expect: admins(200), foreign: 404 },

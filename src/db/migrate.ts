@@ -33,6 +33,7 @@ import * as lz4Compression from './migrations/2026_11_25_0027_lz4_compression.js
 import * as maxAnswerTokens from './migrations/2026_11_28_0028_max_answer_tokens.js';
 import * as searchGenerations from './migrations/2026_11_28_0029_search_generations.js';
 import * as sourceSyncColumns from './migrations/2026_11_28_0030_source_sync_columns.js';
+import * as mcpTools from './migrations/2026_11_28_0040_mcp_tools.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_28_0028_max_answer_tokens': maxAnswerTokens,
   '2026_11_28_0029_search_generations': searchGenerations,
   '2026_11_28_0030_source_sync_columns': sourceSyncColumns,
+  '2026_11_28_0040_mcp_tools': mcpTools,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

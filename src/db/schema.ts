@@ -22,7 +22,7 @@ export interface OrganizationsTable {
 export type OrganizationRole = 'owner' | 'admin' | 'member' | 'viewer';
 
 /** The kinds of tool (src/tools/kinds.ts describes each). */
-export type ToolKind = 'api' | 'web_search' | 'retrieval' | 'attachment';
+export type ToolKind = 'api' | 'web_search' | 'retrieval' | 'attachment' | 'mcp';
 
 /** The types of guardrail and what each does on a finding (src/guardrails/definition.ts). */
 export type GuardrailType = 'pii' | 'blocked_terms' | 'length' | 'topic';
@@ -434,7 +434,7 @@ export interface ChatThreadTagsTable {
 export type ResponseStatus = 'completed' | 'blocked' | 'failed';
 
 /** Why an answer ended, in OpenAI's words. */
-export type FinishReason = 'stop' | 'length';
+export type FinishReason = 'stop' | 'length' | 'tool_calls';
 
 export interface AgentResponsesTable {
   id: Id;
@@ -519,6 +519,11 @@ export interface ToolsTable {
   secret_sealed: string | null;
   secret_key_id: string | null;
   secret_hint: string | null;
+  /** mcp tools: the request headers (JSON object) sealed like the secret, with their key's id; null for other kinds. */
+  headers_sealed: string | null;
+  headers_key_id: string | null;
+  /** mcp tools: the server's tools as last listed (JSON, src/tools/mcp/remote-tools.ts); null for other kinds. */
+  remote_tools: JsonText | null;
   /** 1: agents that name the tool may call it; 0: none may. */
   enabled: Generated<number>;
   created_on: string;

@@ -26,6 +26,7 @@ export const API_TAGS = [
   { name: 'evaluations', description: 'Datasets of queries, metrics, and evaluations of agents’ checkpoints: progress, summaries, results and comparisons' },
   { name: 'analytics', description: 'Figures over time: queries, tokens, cost, votes, documents, the most active; by organization, agent, corpus, project, team or user' },
   { name: 'openai', description: "OpenAI-compatible access to agents: any OpenAI client with base_url …/api/v2/openai; errors in OpenAI's shape" },
+  { name: 'a2a', description: 'Agent-to-agent (A2A): each agent’s card and its JSON-RPC endpoint, behind the a2a feature flag' },
   { name: 'notifications', description: "The caller's notifications" },
   { name: 'flags', description: 'Feature flags of the organization' },
   { name: 'legacy', description: 'The legacy generation: bare JSON bodies and arrays, trailing slash' },

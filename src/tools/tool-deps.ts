@@ -20,4 +20,6 @@ export interface ToolDeps {
   blobs: BlobStore;
   /** Most characters of one result the model is given (LIMIT_TOOL_OUTPUT_CHARACTERS): a tool cuts larger output itself. */
   maxOutputCharacters: number;
+  /** Commands of local MCP servers the operator allows (MCP_STDIO_COMMANDS); none when absent. */
+  stdioCommands?: readonly string[];
 }

@@ -51,6 +51,26 @@ export interface ToolOutcome {
   cost?: number;
 }
 
+/** A tool of another server (an MCP server's), as listed when the tool naming the server was saved or refreshed. */
+export interface RemoteTool {
+  /** Its name on the server, what a call names. */
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+  /** Why agents cannot be given it (its schema cannot be checked here); null when they can. */
+  problem: string | null;
+}
+
+export interface RemoteToolList {
+  /** When the server was last asked (ISO 8601). */
+  listed_on: string;
+  /** The transport the server answered on. */
+  transport: 'streamable_http' | 'sse' | 'stdio';
+  tools: RemoteTool[];
+  /** How many tools the server listed beyond those kept. */
+  left_out: number;
+}
+
 /** A tool as stored, its secret opened: what a factory of its kind builds a RunnableTool from. */
 export interface StoredTool {
   id: number;
@@ -63,11 +83,17 @@ export interface StoredTool {
   config: Record<string, unknown>;
   /** The opened secret (API key, token, password), null where the tool has none. */
   secret: string | null;
+  /** The request headers, opened, of a kind that seals them (mcp); their values in `config` are masked. */
+  headers?: Record<string, string> | null;
+  /** The tools of the server it names, as last listed (mcp). */
+  remoteTools?: RemoteToolList | null;
 }
 
 export interface RunnableTool {
   id: number;
   kind: ToolKind;
+  /** Where one stored tool offers several functions (an MCP server's tools): the remote tool's name. */
+  remoteName?: string;
   definition: ToolDefinition;
   run(input: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutcome>;
 }

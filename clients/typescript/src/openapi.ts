@@ -1197,7 +1197,7 @@ export interface paths {
         };
         /**
          * API tools
-         * @description Whether "api-tools" is on for the caller's organization. Gates: Creating, testing and calling API tools (outbound HTTP operations).
+         * @description Whether "api-tools" is on for the caller's organization. Gates: Creating, testing and calling API tools and MCP server tools (outbound calls to services an organization names).
          */
         get: operations["getApiToolsFlag"];
         put?: never;
@@ -1340,6 +1340,26 @@ export interface paths {
          * @description Whether "document-library-index" is on for the caller's organization. Gates: Document-library connectors: creating them and syncing.
          */
         get: operations["getDocumentLibraryIndexFlag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/feature-flags/a2a": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agent-to-agent (A2A)
+         * @description Whether "a2a" is on for the caller's organization. Gates: Each agent's A2A card and its A2A JSON-RPC endpoint (/api/v2/a2a/agents/{agent_id}).
+         */
+        get: operations["getA2aFlag"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1706,7 +1726,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API tool (HTTP operation, from scratch or a template)
-         * @description Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation; data is then { items }). The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over 2 MiB, or whose schemas expand too far, is a 413. API tools need the api-tools feature flag (403 feature_disabled while it is off).
+         * @description Exactly one of: config (a tool written whole, with name and description), template_id (+ overrides), or openapi (an OpenAPI 3 / Swagger 2 document, by URL or in the body: one tool per chosen operation; data is then { items }). The URL's host must be one the server may reach (400 otherwise). secret is stored sealed and never returned. A document over 2 MiB, or whose schemas expand too far, is a 413. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
          */
         post: operations["createApiTool"];
         delete?: never;
@@ -1775,6 +1795,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/organizations/{org_id}/tools/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an MCP server as a tool (its chosen tools are given to agents)
+         * @description config.url (a remote server, through the egress rules) or config.command (a local server the operator lists in MCP_STDIO_COMMANDS). The server is asked for its tools now (502 or 504 when it cannot be); each chosen one must be listed (400). Header values and the secret are stored sealed, read back as ****. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off). Without description, one that tells the model what the tool does is given.
+         */
+        post: operations["createMcpTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/organizations/{org_id}/tools/{tool_id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the tools of an MCP server tool’s server again
+         * @description Asks the server for its tools now and keeps them (remote_tools); chosen tools it no longer lists are not offered (remote_tools.unlisted). 400 for a tool of another kind; 502 or 504 when the server cannot be asked, and nothing changes. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
+         */
+        post: operations["refreshTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/organizations/{org_id}/tools/{tool_id}": {
         parameters: {
             query?: never;
@@ -1786,7 +1846,7 @@ export interface paths {
         get: operations["getTool"];
         /**
          * Update a tool
-         * @description Only the fields sent change; config, when sent, replaces the settings whole and is checked by the kind's schema. Without secret the secret is kept; secret: null removes it. API tools need the api-tools feature flag (403 feature_disabled while it is off).
+         * @description Only the fields sent change; config, when sent, replaces the settings whole and is checked by the kind's schema. Without secret the secret is kept; secret: null removes it. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
          */
         put: operations["updateTool"];
         post?: never;
@@ -1851,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Run a tool once with given input
-         * @description Runs the tool as the caller, outside any thread, under the tool deadline, and answers 200 whether or not it succeeded: status, http_status, latency_ms, the request as sent (secrets masked) and the output the model would read. Input that does not match the tool's parameters is a 400. API tools need the api-tools feature flag (403 feature_disabled while it is off).
+         * @description Runs the tool as the caller, outside any thread, under the tool deadline, and answers 200 whether or not it succeeded: status, http_status, latency_ms, the request as sent (secrets masked) and the output the model would read. Input that does not match the tool's parameters is a 400. API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).
          */
         post: operations["testTool"];
         delete?: never;
@@ -2825,6 +2885,66 @@ export interface paths {
          * @description The last message is the question; the user and assistant messages before it are the conversation. System and developer messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, max_tokens…) are ignored: the agent’s configuration decides. Each completion is recorded as an agent response in a thread of its own (agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage adds a last chunk with the usage.
          */
         post: operations["createOpenAiChatCompletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/openai/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an agent with OpenAI’s Responses API
+         * @description input is the question, or the conversation as input items (messages with text, function_call and function_call_output items); previous_response_id (resp_{id}, one of the caller’s responses with the same agent) continues its thread. instructions, system and developer messages are not passed on, and sampling fields are echoed but ignored: the agent’s configuration decides. The client’s function tools are offered beside the agent’s; their calls come back as function_call items. text.format json_object or json_schema asks the model for JSON. Built-in tools, background: true, conversation, prompt and include are a 400. Each answer is recorded as an agent response (agent_response_id). With stream: true, OpenAI’s response events as Server-Sent Events.
+         */
+        post: operations["createOpenAiResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/a2a/agents/{agent_id}/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s A2A card
+         * @description The card of an agent the caller may reach (of no team, or of one of the caller’s teams), in A2A 1.0 when asked with A2A-Version: 1.0, else in A2A 0.3. Its interface URL is the agent’s JSON-RPC endpoint. Authenticated like the rest of the API (the card names tenant data); behind the a2a feature flag (403 feature_disabled while it is off).
+         */
+        get: operations["getA2aAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/a2a/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call an agent over A2A (JSON-RPC 2.0)
+         * @description A2A 1.0 methods with A2A-Version: 1.0 (SendMessage, SendStreamingMessage, GetTask, CancelTask); A2A 0.3 methods without it (message/send, message/stream, tasks/get, tasks/cancel). A message’s text parts are the question; its contextId, the thread to continue (a task’s contextId is its thread’s id). The answer is a task: the answer and its citations in the artifact "answer". Protocol errors are JSON-RPC errors with status 200; 401, 403 (the a2a flag off) and 404 (an agent the caller may not reach) come before the protocol, in the API’s error shape.
+         */
+        post: operations["callA2aAgent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4841,7 +4961,7 @@ export interface components {
          */
         FeatureFlag: {
             /** @description A flag of the catalogue */
-            flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "video-index";
+            flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "a2a" | "video-index";
             /** @description Whether the feature is on for the organization */
             enabled: boolean;
             /** @description The state of an organization that never changed the flag */
@@ -5196,6 +5316,39 @@ export interface components {
             message: string;
             data: components["schemas"]["LlmTestResult"];
         };
+        /** RemoteTool */
+        RemoteTool: {
+            /** @description Its name on the server */
+            name: string;
+            description: string;
+            /** @description The JSON Schema of its arguments, as the model is given it */
+            input_schema: {
+                [key: string]: unknown;
+            };
+            /** @description Why agents cannot be given it (e.g. a pattern RE2 cannot run); null when they can */
+            problem: string | null;
+            /** @description The name the model calls it by, when agents are given it (chosen, usable); else null */
+            function_name: string | null;
+        };
+        /**
+         * RemoteTools
+         * @description mcp tools: the server’s tools as last listed (shown to owners and admins only)
+         */
+        RemoteTools: {
+            /**
+             * Format: date-time
+             * @description When the server was last asked (on saving, or POST …/refresh)
+             */
+            listed_on: string;
+            /** @description The transport the server answered on */
+            transport: "streamable_http" | "sse" | "stdio";
+            /** @description The tools the server listed, in its order */
+            tools: components["schemas"]["RemoteTool"][];
+            /** @description Tools the server listed beyond the 500 kept */
+            left_out: number;
+            /** @description Chosen tools (config.tools) the server no longer lists: not offered */
+            unlisted: string[];
+        };
         /**
          * Tool
          * @example {
@@ -5233,8 +5386,8 @@ export interface components {
         Tool: {
             /** @description Tool identifier */
             id: number;
-            /** @description api (an HTTP operation), web_search, retrieval (over corpora) or attachment (files given in the chat) */
-            kind: "api" | "web_search" | "retrieval" | "attachment";
+            /** @description api (an HTTP operation), web_search, retrieval (over corpora), attachment (files given in the chat) or mcp (the tools of an MCP server) */
+            kind: "api" | "web_search" | "retrieval" | "attachment" | "mcp";
             /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
             name: string;
             /** @description What the tool does, as the model reads it */
@@ -5249,6 +5402,7 @@ export interface components {
             };
             /** @description The secret’s first and last characters, e.g. sk-…abcd; null when none (shown to owners and admins only) */
             secret_hint?: string | null;
+            remote_tools?: components["schemas"]["RemoteTools"] | null;
             /**
              * Format: date-time
              * @description When the tool was created
@@ -5979,8 +6133,8 @@ export interface components {
             input: unknown;
             /** @description What the model read (cut to 2,000 characters here) */
             output: string;
-            /** @description ok; error: the tool failed (the model was told why); invalid: unknown tool or arguments its schema refuses; repeated: the same call was made earlier in the answer, not run again; blocked: a context guardrail withheld the result */
-            status: "ok" | "error" | "invalid" | "repeated" | "blocked";
+            /** @description ok; error: the tool failed (the model was told why); invalid: unknown tool or arguments its schema refuses; repeated: the same call was made earlier in the answer, not run again; blocked: a context guardrail withheld the result; client: a call of a tool the client brought (OpenAI-compatible access), returned to the client to run, not run here */
+            status: "ok" | "error" | "invalid" | "repeated" | "blocked" | "client";
             /** @description The status of the service the tool called, where one answered */
             http_status: number | null;
             latency_ms: number;
@@ -6068,8 +6222,8 @@ export interface components {
             answer: string;
             /** @description completed; blocked: a guardrail stopped it; failed: the model or a tool failed */
             status: "completed" | "blocked" | "failed";
-            /** @description Why a completed answer ended, as OpenAI says it: stop, the model finished; length, the answer was cut at its most tokens (the LLM configuration’s max_answer_tokens, or the agent’s max_tokens where lower). null when not completed, and for answers recorded before it was kept */
-            finish_reason: "stop" | "length" | null;
+            /** @description Why a completed answer ended, as OpenAI says it: stop, the model finished; length, the answer was cut at its most tokens (the LLM configuration’s max_answer_tokens, or the agent’s max_tokens where lower); tool_calls, the model called tools the client brought (OpenAI-compatible access), returned to it in tool_calls with status client. null when not completed, and for answers recorded before it was kept */
+            finish_reason: "stop" | "length" | "tool_calls" | null;
             error: string | null;
             citations: components["schemas"]["Citation"][];
             tokens: {
@@ -6545,7 +6699,7 @@ export interface components {
         };
         /**
          * OpenAiChatCompletionRequest
-         * @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides
+         * @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
          */
         OpenAiChatCompletionRequest: {
             /** @description The agent to ask: its alias, or agent-{id} */
@@ -6554,7 +6708,7 @@ export interface components {
             messages: ({
                 /** @description system and developer messages are not passed on: the agent’s own instructions govern it */
                 role: "system" | "developer" | "user" | "assistant" | "tool";
-                content: string | (({
+                content?: string | (({
                     /** @enum {string} */
                     type: "text";
                     text: string;
@@ -6565,6 +6719,23 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 }))[] | null;
+                /** @description An assistant message: the calls of the client’s tools it made */
+                tool_calls?: ({
+                    id: string;
+                    /** @enum {string} */
+                    type?: "function";
+                    function: {
+                        name: string;
+                        /** @description JSON text */
+                        arguments: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A tool message: the call whose result it is */
+                tool_call_id?: string;
             } & {
                 [key: string]: unknown;
             })[];
@@ -6576,6 +6747,51 @@ export interface components {
             }) | null;
             /** @description One choice only */
             n?: 1 | null;
+            /** @description The client’s own function tools: offered to the model beside the agent’s tools; their calls are returned in tool_calls, never run by the server */
+            tools?: ({
+                /** @description function; any other type is a 400 */
+                type: string;
+                function?: {
+                    name: string;
+                    description?: string;
+                    /** @description A JSON schema, passed to the model as it is */
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            tool_choice?: ("none" | "auto" | "required") | ({
+                type: string;
+                function?: {
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            });
+            response_format?: {
+                /** @description text, json_object or json_schema; any other is a 400 */
+                type: string;
+                json_schema?: {
+                    name: string;
+                    description?: string;
+                    /** @description A JSON schema, passed to the model as it is */
+                    schema?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -6592,11 +6808,24 @@ export interface components {
                 message: {
                     /** @enum {string} */
                     role: "assistant";
-                    content: string;
+                    /** @description null where the model only called the client’s tools */
+                    content: string | null;
                     refusal: null;
+                    /** @description The calls of the client’s tools, for the client to run (finish_reason tool_calls) */
+                    tool_calls?: {
+                        /** @description The id the tool message with the result quotes (tool_call_id) */
+                        id: string;
+                        /** @enum {string} */
+                        type: "function";
+                        function: {
+                            name: string;
+                            /** @description JSON text */
+                            arguments: string;
+                        };
+                    }[];
                 };
-                /** @description length: the answer was cut at its most tokens; content_filter: a guardrail blocked it */
-                finish_reason: "stop" | "length" | "content_filter";
+                /** @description length: the answer was cut at its most tokens; content_filter: a guardrail blocked it; tool_calls: the model called the client’s tools */
+                finish_reason: "stop" | "length" | "content_filter" | "tool_calls";
                 logprobs: null;
             }[];
             usage: {
@@ -6622,8 +6851,21 @@ export interface components {
                     /** @enum {string} */
                     role?: "assistant";
                     content?: string;
+                    /** @description Each call whole, in one chunk, with its index */
+                    tool_calls?: {
+                        index: number;
+                        /** @description The id the tool message with the result quotes (tool_call_id) */
+                        id: string;
+                        /** @enum {string} */
+                        type: "function";
+                        function: {
+                            name: string;
+                            /** @description JSON text */
+                            arguments: string;
+                        };
+                    }[];
                 };
-                finish_reason: "stop" | "length" | "content_filter" | null;
+                finish_reason: ("stop" | "length" | "content_filter" | "tool_calls") | null;
                 logprobs: null;
             }[];
             usage?: {
@@ -6646,6 +6888,776 @@ export interface components {
             /** @description A chunk; an error when the answer failed (the stream then ends without [DONE]); or [DONE] after the last chunk */
             data: components["schemas"]["OpenAiChatCompletionChunk"] | components["schemas"]["OpenAiError"] | "[DONE]";
         };
+        /**
+         * OpenAiResponsesRequest
+         * @description Other OpenAI fields (user, reasoning, truncation…) are accepted and ignored: the agent’s configuration decides. conversation, prompt, include and background: true are a 400
+         */
+        OpenAiResponsesRequest: {
+            /** @description The agent to ask: its alias, or agent-{id} */
+            model: string;
+            /** @description The question, or the conversation as input items; its last user message is the question, or it ends with the results of the client’s tools */
+            input: string | ({
+                /** @description message (the default), function_call or function_call_output; any other is a 400 */
+                type?: string;
+                /** @description user, assistant, system or developer (the last two are not passed on) */
+                role?: string;
+                content?: string | ({
+                    type: string;
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                call_id?: string;
+                name?: string;
+                arguments?: string;
+                output?: string | ({
+                    type: string;
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            stream?: boolean | null;
+            /** @description A response of the caller’s (resp_{id}) to continue from */
+            previous_response_id?: string | null;
+            /** @description Not passed on: the agent’s own instructions govern it */
+            instructions?: string | null;
+            /** @description The client’s own function tools, offered beside the agent’s; their calls are returned as function_call items */
+            tools?: ({
+                /** @description function; built-in tools (web_search_preview, file_search…) are a 400 */
+                type: string;
+                name?: string;
+                description?: string | null;
+                parameters?: {
+                    [key: string]: unknown;
+                } | null;
+                strict?: boolean | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            tool_choice?: "none" | "auto" | "required" | ({
+                type: string;
+                name?: string;
+            } & {
+                [key: string]: unknown;
+            });
+            text?: {
+                format?: {
+                    /** @description text, json_object or json_schema; any other is a 400 */
+                    type: string;
+                    name?: string;
+                    description?: string;
+                    /** @description A JSON schema, passed to the model as it is */
+                    schema?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Echoed; the agent’s configuration bounds the answer */
+            max_output_tokens?: number | null;
+            /** @description Echoed; the agent’s configuration decides */
+            temperature?: number | null;
+            top_p?: number | null;
+            /** @description Echoed in the response object */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            /** @description Every answer is recorded as an agent response, whatever this says */
+            store?: boolean | null;
+            /** @description true is a 400: answers are never run in the background */
+            background?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OpenAiResponse */
+        OpenAiResponse: {
+            /** @description resp_{id}: the agent response recorded (previous_response_id continues from it) */
+            id: string;
+            /** @enum {string} */
+            object: "response";
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description incomplete: cut at its most tokens, or blocked by a guardrail (incomplete_details says which); failed: the model failed */
+            status: "in_progress" | "completed" | "incomplete" | "failed";
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            incomplete_details: {
+                reason: "max_output_tokens" | "content_filter";
+            } | null;
+            /** @description The client’s instructions are not passed on */
+            instructions: null;
+            max_output_tokens: number | null;
+            model: string;
+            output: ({
+                /** @enum {string} */
+                type: "message";
+                id: string;
+                /** @enum {string} */
+                role: "assistant";
+                status: "in_progress" | "completed" | "incomplete";
+                content: {
+                    /** @enum {string} */
+                    type: "output_text";
+                    text: string;
+                    /** @description The passages cited, one for each */
+                    annotations: {
+                        /** @enum {string} */
+                        type: "file_citation";
+                        /** @description document-{document_id}: the cited document (not a file of OpenAI’s files API) */
+                        file_id: string;
+                        /** @description The document’s source */
+                        filename: string;
+                        /** @description Where the passage’s first marker [n] begins in the text */
+                        index: number;
+                    }[];
+                    logprobs: unknown[];
+                }[];
+            } | {
+                /** @enum {string} */
+                type: "function_call";
+                id: string;
+                /** @description Quoted by the function_call_output item that gives the result */
+                call_id: string;
+                name: string;
+                /** @description JSON text */
+                arguments: string;
+                status: "in_progress" | "completed" | "incomplete";
+            })[];
+            parallel_tool_calls: boolean;
+            previous_response_id: string | null;
+            temperature: number | null;
+            top_p: number | null;
+            /** @description As the request gave it (auto when absent) */
+            tool_choice: unknown;
+            /** @description The client’s tools, as the request gave them */
+            tools: unknown[];
+            text: {
+                format: unknown;
+            };
+            /**
+             * @description The oldest turns give way when the conversation does not fit the model’s context window
+             * @enum {string}
+             */
+            truncation: "auto";
+            /** @description null until the answer has ended */
+            usage: {
+                input_tokens: number;
+                input_tokens_details: {
+                    cached_tokens: number;
+                };
+                output_tokens: number;
+                output_tokens_details: {
+                    reasoning_tokens: number;
+                };
+                total_tokens: number;
+            } | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description Every answer is recorded
+             * @enum {boolean}
+             */
+            store: true;
+            /** @description The agent response recorded (GET /api/v2/responses/{id}) */
+            agent_response_id: number;
+            /** @description The passages the answer cites, as in the agent response */
+            citations: components["schemas"]["Citation"][];
+        };
+        /**
+         * OpenAiResponseCreatedEvent
+         * @description First: the question is recorded, the response in progress
+         */
+        OpenAiResponseCreatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.created";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.created";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseInProgressEvent
+         * @description Second: the answer is being written
+         */
+        OpenAiResponseInProgressEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.in_progress";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.in_progress";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseOutputItemAddedEvent
+         * @description An output item begins
+         */
+        OpenAiResponseOutputItemAddedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_item.added";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_item.added";
+                sequence_number: number;
+                output_index: number;
+                item: {
+                    /** @enum {string} */
+                    type: "message";
+                    id: string;
+                    /** @enum {string} */
+                    role: "assistant";
+                    status: "in_progress" | "completed" | "incomplete";
+                    content: {
+                        /** @enum {string} */
+                        type: "output_text";
+                        text: string;
+                        /** @description The passages cited, one for each */
+                        annotations: {
+                            /** @enum {string} */
+                            type: "file_citation";
+                            /** @description document-{document_id}: the cited document (not a file of OpenAI’s files API) */
+                            file_id: string;
+                            /** @description The document’s source */
+                            filename: string;
+                            /** @description Where the passage’s first marker [n] begins in the text */
+                            index: number;
+                        }[];
+                        logprobs: unknown[];
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "function_call";
+                    id: string;
+                    /** @description Quoted by the function_call_output item that gives the result */
+                    call_id: string;
+                    name: string;
+                    /** @description JSON text */
+                    arguments: string;
+                    status: "in_progress" | "completed" | "incomplete";
+                };
+            };
+        };
+        /**
+         * OpenAiResponseContentPartAddedEvent
+         * @description The message’s text part begins
+         */
+        OpenAiResponseContentPartAddedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.content_part.added";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.content_part.added";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                part: {
+                    /** @enum {string} */
+                    type: "output_text";
+                    text: string;
+                    annotations: {
+                        /** @enum {string} */
+                        type: "file_citation";
+                        file_id: string;
+                        filename: string;
+                        index: number;
+                    }[];
+                    logprobs: unknown[];
+                };
+            };
+        };
+        /**
+         * OpenAiResponseOutputTextDeltaEvent
+         * @description A piece of the answer, after the output guardrails: the deltas joined are the text
+         */
+        OpenAiResponseOutputTextDeltaEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_text.delta";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_text.delta";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                delta: string;
+                logprobs: unknown[];
+            };
+        };
+        /**
+         * OpenAiResponseOutputTextDoneEvent
+         * @description The whole text
+         */
+        OpenAiResponseOutputTextDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_text.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_text.done";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                text: string;
+                logprobs: unknown[];
+            };
+        };
+        /**
+         * OpenAiResponseContentPartDoneEvent
+         * @description The text part, with its annotations
+         */
+        OpenAiResponseContentPartDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.content_part.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.content_part.done";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                part: {
+                    /** @enum {string} */
+                    type: "output_text";
+                    text: string;
+                    annotations: {
+                        /** @enum {string} */
+                        type: "file_citation";
+                        file_id: string;
+                        filename: string;
+                        index: number;
+                    }[];
+                    logprobs: unknown[];
+                };
+            };
+        };
+        /**
+         * OpenAiResponseFunctionCallArgumentsDeltaEvent
+         * @description The arguments of a call of the client’s tools (whole, in one delta)
+         */
+        OpenAiResponseFunctionCallArgumentsDeltaEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.function_call_arguments.delta";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.function_call_arguments.delta";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                delta: string;
+            };
+        };
+        /**
+         * OpenAiResponseFunctionCallArgumentsDoneEvent
+         * @description The arguments of the call, whole
+         */
+        OpenAiResponseFunctionCallArgumentsDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.function_call_arguments.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.function_call_arguments.done";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                name: string;
+                arguments: string;
+            };
+        };
+        /**
+         * OpenAiResponseOutputItemDoneEvent
+         * @description An output item, whole
+         */
+        OpenAiResponseOutputItemDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_item.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_item.done";
+                sequence_number: number;
+                output_index: number;
+                item: {
+                    /** @enum {string} */
+                    type: "message";
+                    id: string;
+                    /** @enum {string} */
+                    role: "assistant";
+                    status: "in_progress" | "completed" | "incomplete";
+                    content: {
+                        /** @enum {string} */
+                        type: "output_text";
+                        text: string;
+                        /** @description The passages cited, one for each */
+                        annotations: {
+                            /** @enum {string} */
+                            type: "file_citation";
+                            /** @description document-{document_id}: the cited document (not a file of OpenAI’s files API) */
+                            file_id: string;
+                            /** @description The document’s source */
+                            filename: string;
+                            /** @description Where the passage’s first marker [n] begins in the text */
+                            index: number;
+                        }[];
+                        logprobs: unknown[];
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "function_call";
+                    id: string;
+                    /** @description Quoted by the function_call_output item that gives the result */
+                    call_id: string;
+                    name: string;
+                    /** @description JSON text */
+                    arguments: string;
+                    status: "in_progress" | "completed" | "incomplete";
+                };
+            };
+        };
+        /**
+         * OpenAiResponseCompletedEvent
+         * @description Last: the whole response
+         */
+        OpenAiResponseCompletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.completed";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.completed";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseIncompleteEvent
+         * @description Last, in place of response.completed: the answer was cut or blocked
+         */
+        OpenAiResponseIncompleteEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.incomplete";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.incomplete";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseFailedEvent
+         * @description Last, when the model failed: the response with its error (recorded as failed)
+         */
+        OpenAiResponseFailedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.failed";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.failed";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseErrorEvent
+         * @description Last, on a fault of the server
+         */
+        OpenAiResponseErrorEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "error";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "error";
+                sequence_number: number;
+                code: string;
+                message: string;
+                param: null;
+            };
+        };
+        /**
+         * OpenAiResponseStreamEvent
+         * @description One event of a Responses API stream, told apart by its name (event), which its data repeats as type
+         */
+        OpenAiResponseStreamEvent: components["schemas"]["OpenAiResponseCreatedEvent"] | components["schemas"]["OpenAiResponseInProgressEvent"] | components["schemas"]["OpenAiResponseOutputItemAddedEvent"] | components["schemas"]["OpenAiResponseContentPartAddedEvent"] | components["schemas"]["OpenAiResponseOutputTextDeltaEvent"] | components["schemas"]["OpenAiResponseOutputTextDoneEvent"] | components["schemas"]["OpenAiResponseContentPartDoneEvent"] | components["schemas"]["OpenAiResponseFunctionCallArgumentsDeltaEvent"] | components["schemas"]["OpenAiResponseFunctionCallArgumentsDoneEvent"] | components["schemas"]["OpenAiResponseOutputItemDoneEvent"] | components["schemas"]["OpenAiResponseCompletedEvent"] | components["schemas"]["OpenAiResponseIncompleteEvent"] | components["schemas"]["OpenAiResponseFailedEvent"] | components["schemas"]["OpenAiResponseErrorEvent"];
+        /**
+         * A2aAgentCard
+         * @description An agent’s A2A card, in the protocol version asked for
+         */
+        A2aAgentCard: {
+            name: string;
+            description: string;
+            supportedInterfaces: {
+                /** @description The agent’s JSON-RPC endpoint: POST /api/v2/a2a/agents/{agent_id} */
+                url: string;
+                /** @enum {string} */
+                protocolBinding: "JSONRPC";
+                /** @description 1.0, and 0.3 on the same endpoint */
+                protocolVersion: string;
+            }[];
+            provider: {
+                organization: string;
+                url: string;
+            };
+            /** @description The agent’s version (it increments on every change) */
+            version: string;
+            capabilities: {
+                /** @enum {boolean} */
+                streaming: true;
+                /** @enum {boolean} */
+                pushNotifications: false;
+                /** @enum {boolean} */
+                extendedAgentCard: false;
+            };
+            securitySchemes: {
+                bearer: {
+                    httpAuthSecurityScheme: {
+                        /** @enum {string} */
+                        scheme: "Bearer";
+                        description: string;
+                    };
+                };
+            };
+            securityRequirements: {
+                schemes: {
+                    bearer: Record<string, never>;
+                };
+            }[];
+            /** @description Media types */
+            defaultInputModes: string[];
+            /** @description Media types */
+            defaultOutputModes: string[];
+            skills: {
+                id: string;
+                name: string;
+                description: string;
+                tags: string[];
+                /** @description The agent’s conversation starters (absent in A2A 1.0 where it has none) */
+                examples?: string[];
+                /** @description Media types */
+                inputModes: string[];
+                /** @description Media types */
+                outputModes: string[];
+            }[];
+        } | {
+            /** @enum {string} */
+            protocolVersion: "0.3";
+            name: string;
+            description: string;
+            /** @description The agent’s JSON-RPC endpoint: POST /api/v2/a2a/agents/{agent_id} */
+            url: string;
+            /** @enum {string} */
+            preferredTransport: "JSONRPC";
+            provider: {
+                organization: string;
+                url: string;
+            };
+            /** @description The agent’s version (it increments on every change) */
+            version: string;
+            capabilities: {
+                /** @enum {boolean} */
+                streaming: true;
+                /** @enum {boolean} */
+                pushNotifications: false;
+            };
+            securitySchemes: {
+                bearer: {
+                    /** @enum {string} */
+                    type: "http";
+                    /** @enum {string} */
+                    scheme: "bearer";
+                    description: string;
+                };
+            };
+            security: {
+                bearer: string[];
+            }[];
+            /** @description Media types */
+            defaultInputModes: string[];
+            /** @description Media types */
+            defaultOutputModes: string[];
+            skills: {
+                id: string;
+                name: string;
+                description: string;
+                tags: string[];
+                /** @description The agent’s conversation starters (absent in A2A 1.0 where it has none) */
+                examples?: string[];
+                /** @description Media types */
+                inputModes: string[];
+                /** @description Media types */
+                outputModes: string[];
+            }[];
+        };
+        /**
+         * A2aJsonRpcRequest
+         * @description A JSON-RPC 2.0 request of the A2A protocol
+         */
+        A2aJsonRpcRequest: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The id of the request, echoed */
+            id?: string | number | null;
+            /** @description A2A 1.0: SendMessage, SendStreamingMessage, GetTask, CancelTask. A2A 0.3 (no A2A-Version header): message/send, message/stream, tasks/get, tasks/cancel */
+            method: string;
+            /** @description The method’s parameters, as the protocol defines them */
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * A2aJsonRpcResponse
+         * @description The JSON-RPC answer: a result or an error
+         */
+        A2aJsonRpcResponse: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The id of the request, echoed */
+            id: string | number | null;
+            /** @description A Task or a Message (send), a Task (get, cancel); in a stream, a task, a status update or an artifact update */
+            result: unknown;
+        } | {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The id of the request, echoed */
+            id: string | number | null;
+            /** @description The error of a call */
+            error: {
+                /** @description JSON-RPC and A2A codes: -32602 invalid params (a bad message, an unknown or foreign contextId), -32001 task not found, -32002 task not cancelable, -32004 unsupported operation, -32005 content type not supported, -32009 version not supported, … */
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        };
+        /**
+         * A2aStreamResult
+         * @description A JSON-RPC answer whose result is a task, a status update or an artifact update
+         */
+        A2aStreamResult: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "message";
+            data: {
+                /** @enum {string} */
+                jsonrpc: "2.0";
+                /** @description The id of the request, echoed */
+                id: string | number | null;
+                /** @description A Task or a Message (send), a Task (get, cancel); in a stream, a task, a status update or an artifact update */
+                result: unknown;
+            };
+        };
+        /**
+         * A2aStreamError
+         * @description The stream failed after it began: a JSON-RPC error, and the stream ends
+         */
+        A2aStreamError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "error";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                jsonrpc: "2.0";
+                /** @description The id of the request, echoed */
+                id: string | number | null;
+                /** @description The error of a call */
+                error: {
+                    /** @description JSON-RPC and A2A codes: -32602 invalid params (a bad message, an unknown or foreign contextId), -32001 task not found, -32002 task not cancelable, -32004 unsupported operation, -32005 content type not supported, -32009 version not supported, … */
+                    code: number;
+                    message: string;
+                    data?: unknown;
+                };
+            };
+        };
+        /**
+         * A2aStreamEvent
+         * @description One event of a streamed A2A answer
+         */
+        A2aStreamEvent: components["schemas"]["A2aStreamResult"] | components["schemas"]["A2aStreamError"];
         /**
          * Connector
          * @example {
@@ -16591,7 +17603,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A flag of the catalogue */
-                flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "video-index";
+                flag: "agent-alias" | "api-tools" | "chat-agent-creation" | "image-generation" | "developer-portal" | "guardrail" | "pii-redaction" | "share-agent" | "document-library-index" | "a2a" | "video-index";
             };
             cookie?: never;
         };
@@ -17358,6 +18370,89 @@ export interface operations {
         };
     };
     getDocumentLibraryIndexFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feature flag */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlagEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getA2aFlag: {
         parameters: {
             query?: never;
             header?: never;
@@ -20024,8 +21119,8 @@ export interface operations {
                 page?: number;
                 /** @description Items a page, at most 100 */
                 page_size?: number;
-                /** @description api (an HTTP operation), web_search, retrieval (over corpora) or attachment (files given in the chat) */
-                kind?: "api" | "web_search" | "retrieval" | "attachment";
+                /** @description api (an HTTP operation), web_search, retrieval (over corpora), attachment (files given in the chat) or mcp (the tools of an MCP server) */
+                kind?: "api" | "web_search" | "retrieval" | "attachment" | "mcp";
                 /** @description Only the enabled (true) or disabled (false) tools */
                 enabled?: boolean;
             };
@@ -20837,6 +21932,317 @@ export interface operations {
             };
         };
     };
+    createMcpTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "tickets",
+                 *       "description": "The ticket tracker’s MCP server",
+                 *       "config": {
+                 *         "url": "https://mcp.tracker.example.com/mcp",
+                 *         "transport": "auto",
+                 *         "headers": {
+                 *           "X-Workspace": "support"
+                 *         },
+                 *         "tools": [
+                 *           "search_tickets",
+                 *           "get_ticket"
+                 *         ]
+                 *       },
+                 *       "secret": "trk-3x4mpl3-t0k3n"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization */
+                    name: string;
+                    /** @description What the tool does and when to use it, as the model reads it */
+                    description?: string;
+                    config: {
+                        /** @description A remote server: its MCP endpoint, an http(s) URL the egress rules allow (e.g. https://mcp.example.com/mcp) */
+                        url?: string;
+                        /** @description auto (default): Streamable HTTP, then the older HTTP+SSE transport when the server answers 400, 404 or 405; or only one of them */
+                        transport?: "auto" | "streamable_http" | "sse";
+                        /** @description Request headers the server needs (an API key…): stored sealed, read back as ****; sending **** on an update keeps the stored value */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description A local server run over stdio: the command, exactly as the operator lists it in MCP_STDIO_COMMANDS */
+                        command?: string;
+                        /** @description With command: its arguments */
+                        args?: string[];
+                        /** @description The server's tools agents are given, by their names on the server; absent: all of them (at most 50) */
+                        tools?: string[];
+                    };
+                    /** @description Write-only: a token sent as Authorization: Bearer <secret> to a remote server; stored sealed, never returned */
+                    secret?: string;
+                    /** @description Whether agents that name the tool may call it (default true) */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The created tool */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    refreshTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+                /** @description Tool identifier */
+                tool_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tool */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getTool: {
         parameters: {
             query?: never;
@@ -21064,11 +22470,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The database or another dependency is unavailable; see Retry-After */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21423,6 +22849,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description mcp tools: which of the offered tools of the server to run, by its name on the server (needed when it offers more than one) */
+                    remote_tool?: string;
                     /** @description The arguments, as the model would give them (checked by the tool’s parameters) */
                     input?: {
                         [key: string]: unknown;
@@ -29000,7 +30428,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides */
+        /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
         requestBody: {
             content: {
                 /**
@@ -29156,6 +30584,416 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+        };
+    };
+    createOpenAiResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Other OpenAI fields (user, reasoning, truncation…) are accepted and ignored: the agent’s configuration decides. conversation, prompt, include and background: true are a 400 */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "support-bot",
+                 *       "input": "How long do refunds take?",
+                 *       "previous_response_id": "resp_11"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpenAiResponsesRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The response object, as JSON. With stream: true, Server-Sent Events with OpenAI’s event names, each event’s data carrying its type and sequence_number: response.created, response.in_progress, the message item’s events as the text is written, function_call items for calls of the client’s tools, then response.completed (response.incomplete when cut or blocked), or response.failed when the model fails.
+             *
+             *     On the wire:
+             *
+             *     ```text
+             *     id: 1
+             *     event: response.created
+             *     data: {"type":"response.created","sequence_number":0,"response":{"id":"resp_12","object":"response","status":"in_progress",…}}
+             *
+             *     id: 2
+             *     event: response.in_progress
+             *     data: {"type":"response.in_progress","sequence_number":1,"response":{…}}
+             *
+             *     id: 3
+             *     event: response.output_item.added
+             *     data: {"type":"response.output_item.added","sequence_number":2,"output_index":0,"item":{"type":"message","id":"msg_12","role":"assistant","status":"in_progress","content":[]}}
+             *
+             *     id: 4
+             *     event: response.content_part.added
+             *     data: {"type":"response.content_part.added","sequence_number":3,"item_id":"msg_12","output_index":0,"content_index":0,"part":{"type":"output_text","text":"","annotations":[],"logprobs":[]}}
+             *
+             *     id: 5
+             *     event: response.output_text.delta
+             *     data: {"type":"response.output_text.delta","sequence_number":4,"item_id":"msg_12","output_index":0,"content_index":0,"delta":"Returns are accepted within 30 days [1].","logprobs":[]}
+             *
+             *     id: 6
+             *     event: response.output_text.done
+             *     data: {…,"text":"Returns are accepted within 30 days [1]."}
+             *
+             *     id: 7
+             *     event: response.content_part.done
+             *     data: {…,"part":{"type":"output_text","text":"…","annotations":[{"type":"file_citation","file_id":"document-42","filename":"handbook.txt","index":35}],"logprobs":[]}}
+             *
+             *     id: 8
+             *     event: response.output_item.done
+             *     data: {…,"item":{"type":"message","id":"msg_12","status":"completed",…}}
+             *
+             *     id: 9
+             *     event: response.completed
+             *     data: {"type":"response.completed","sequence_number":8,"response":{"id":"resp_12","status":"completed",…}}
+             *
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiResponse"];
+                    "text/event-stream": components["schemas"]["OpenAiResponseStreamEvent"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+        };
+    };
+    getA2aAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent’s alias, or its id (an alias is looked for first, as the OpenAI-compatible door does) */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An agent’s A2A card, in the protocol version asked for */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aAgentCard"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    callA2aAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent’s alias, or its id (an alias is looked for first, as the OpenAI-compatible door does) */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["A2aJsonRpcRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The JSON-RPC answer, or for SendStreamingMessage (message/stream) its events. SendStreamingMessage (message/stream): Server-Sent Events of data alone, each a JSON-RPC answer with the request’s id. The task (working, its contextId the thread’s id), artifact updates of the answer as it is generated (append: true), the whole answer with its citations as a data part (append: false, lastChunk: true), then the final status (completed, rejected, failed or canceled). An error after the stream began is an event named error carrying a JSON-RPC error.
+             *
+             *     On the wire:
+             *
+             *     ```text
+             *     data: {"jsonrpc":"2.0","id":1,"result":{"task":{"id":"5f0c1f7e-3a9b-4c55-9d1e-2b8f6f0a7c11","contextId":"42","status":{"state":"TASK_STATE_WORKING"}}}}
+             *
+             *     data: {"jsonrpc":"2.0","id":1,"result":{"artifactUpdate":{"taskId":"5f0c1f7e-3a9b-4c55-9d1e-2b8f6f0a7c11","contextId":"42","artifact":{"artifactId":"answer","parts":[{"text":"Refunds take"}]}}}}
+             *
+             *     data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"5f0c1f7e-3a9b-4c55-9d1e-2b8f6f0a7c11","contextId":"42","status":{"state":"TASK_STATE_COMPLETED"}}}}
+             *
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcResponse"];
+                    "text/event-stream": components["schemas"]["A2aStreamEvent"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

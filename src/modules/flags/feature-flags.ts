@@ -18,7 +18,7 @@ export const FEATURE_FLAGS = {
   'api-tools': {
     summary: 'API tools',
     default: false,
-    gates: 'Creating, testing and calling API tools (outbound HTTP operations)',
+    gates: 'Creating, testing and calling API tools and MCP server tools (outbound calls to services an organization names)',
   },
   'chat-agent-creation': {
     summary: 'Creating agents from a chat',
@@ -54,6 +54,11 @@ export const FEATURE_FLAGS = {
     summary: 'Document-library indexing',
     default: false,
     gates: 'Document-library connectors: creating them and syncing',
+  },
+  a2a: {
+    summary: 'Agent-to-agent (A2A)',
+    default: false,
+    gates: "Each agent's A2A card and its A2A JSON-RPC endpoint (/api/v2/a2a/agents/{agent_id})",
   },
   'video-index': {
     summary: 'Video indexing',

@@ -4,6 +4,7 @@ import { resealAll, resealIfStale, type ResealOutcome } from '../../secrets/rese
 import { keyHint, type SealedSecret, type SecretBox } from '../../secrets/secret-box.js';
 import type { ToolsRepo } from './tools.repo.js';
 import type { ToolRow } from '../../db/schema.js';
+import { sealedHeadersOf } from './tool-headers.js';
 
 type SecretColumns = Pick<ToolRow, 'secret_sealed' | 'secret_key_id' | 'secret_hint'>;
 
@@ -25,11 +26,12 @@ export function resealedSecret(secrets: SecretBox, row: Pick<ToolRow, 'secret_se
   return fresh === undefined ? {} : { secret_sealed: fresh.sealed, secret_key_id: fresh.keyId };
 }
 
-/** Re-seals every tool secret sealed with a former secret key; lists the tools whose secret no known key opens. */
+/** Re-seals every tool secret (and sealed headers) sealed with a former secret key; lists the tools whose values no known key opens. */
 export async function resealToolSecrets(secrets: SecretBox, repo: ToolsRepo): Promise<ResealOutcome> {
   const rows = await repo.listSealedSecrets();
-  return resealAll(
-    secrets,
-    rows.map((row) => ({ id: row.id, sealed: sealedSecretOf(row), save: (fresh) => repo.saveSealedSecret(row.organization_id, row.id, fresh.sealed, fresh.keyId) })),
-  );
+  const headerRows = await repo.listSealedHeaders();
+  return resealAll(secrets, [
+    ...rows.map((row) => ({ id: row.id, sealed: sealedSecretOf(row), save: (fresh: SealedSecret) => repo.saveSealedSecret(row.organization_id, row.id, fresh.sealed, fresh.keyId) })),
+    ...headerRows.map((row) => ({ id: row.id, sealed: sealedHeadersOf(row), save: (fresh: SealedSecret) => repo.saveSealedHeaders(row.organization_id, row.id, fresh.sealed, fresh.keyId) })),
+  ]);
 }

@@ -9,9 +9,10 @@ import { ToolsService } from './tools.service.js';
 export const toolsModule: AppModule = { name: 'tools', routes: [toolsRoutes] };
 
 export function buildToolsServices({ store, flags, secrets, egress, blobs, config }: SharedServices, { search, corpora }: { search: SearchService; corpora: CorporaService }) {
-  const toolDeps: ToolDeps = { egress, store, search, corpora, blobs, maxOutputCharacters: config.limits.toolOutputCharacters };
+  const toolDeps: ToolDeps = { egress, store, search, corpora, blobs, maxOutputCharacters: config.limits.toolOutputCharacters, stdioCommands: config.mcpStdioCommands };
   const tools = new ToolsService(store, flags, secrets, toolDeps, {
     allowedHosts: config.egress.allowedHosts,
+    stdioCommands: config.mcpStdioCommands,
     timeoutMs: config.limits.toolTimeoutMs,
     maxResponseBytes: config.limits.toolResponseBytes,
   });

@@ -91,6 +91,20 @@ export class ToolsRepo {
       .execute();
   }
 
+  /** Every tool's sealed headers (mcp), for re-sealing them under the current secret key. */
+  listSealedHeaders() {
+    return this.db
+      .selectFrom('tools')
+      .select(['id', 'organization_id', 'headers_sealed', 'headers_key_id'])
+      .where('headers_sealed', 'is not', null)
+      .orderBy('id')
+      .execute();
+  }
+
+  async saveSealedHeaders(organizationId: number, toolId: number, sealed: string, keyId: string): Promise<void> {
+    await this.db.updateTable('tools').set({ headers_sealed: sealed, headers_key_id: keyId }).where('organization_id', '=', organizationId).where('id', '=', toolId).execute();
+  }
+
   async saveSealedSecret(organizationId: number, toolId: number, sealed: string, keyId: string): Promise<void> {
     await this.db.updateTable('tools').set({ secret_sealed: sealed, secret_key_id: keyId }).where('organization_id', '=', organizationId).where('id', '=', toolId).execute();
   }

@@ -6,6 +6,7 @@ import { OrganizationParams } from '../organizations/organizations.schemas.js';
 import {
   CreateApiToolBody,
   CreateAttachmentToolBody,
+  CreateMcpToolBody,
   CreateRetrievalToolBody,
   CreateWebSearchToolBody,
   ImportedToolsSchema,
@@ -22,7 +23,7 @@ import {
 const tags = ['tools'];
 const collection = '/api/v2/organizations/:org_id/tools';
 const one = `${collection}/:tool_id`;
-const FLAG_NOTE = 'API tools need the api-tools feature flag (403 feature_disabled while it is off).';
+const FLAG_NOTE = 'API and MCP server tools need the api-tools feature flag (403 feature_disabled while it is off).';
 
 export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tools = app.services.tools;
@@ -68,6 +69,16 @@ export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { path: 'web-search', kind: 'web_search', body: CreateWebSearchToolBody, operationId: 'createWebSearchTool', summary: 'Create a web search tool', note: 'tavily and brave need the API key as secret; searxng needs base_url.' },
     { path: 'retrieval', kind: 'retrieval', body: CreateRetrievalToolBody, operationId: 'createRetrievalTool', summary: 'Create a retrieval tool over corpora', note: 'Every corpus must be one of the organization (400 otherwise); at run time the caller’s own permissions decide which are searched.' },
     { path: 'attachment', kind: 'attachment', body: CreateAttachmentToolBody, operationId: 'createAttachmentTool', summary: 'Create an attachment tool (files given in a chat)', note: 'The tool reads the files given in the answer’s own thread only.' },
+    {
+      path: 'mcp',
+      kind: 'mcp',
+      body: CreateMcpToolBody,
+      operationId: 'createMcpTool',
+      summary: 'Add an MCP server as a tool (its chosen tools are given to agents)',
+      note:
+        'config.url (a remote server, through the egress rules) or config.command (a local server the operator lists in MCP_STDIO_COMMANDS). The server is asked for its tools now (502 or 504 when it cannot be); each chosen one must be listed (400). Header values and the secret are stored sealed, read back as ****. ' +
+        FLAG_NOTE,
+    },
   ] as const;
   for (const { path, kind, body, operationId, summary, note } of otherKinds) {
     app.post(
@@ -80,12 +91,27 @@ export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           description: `${note} Without description, one that tells the model what the tool does is given.`,
           params: OrganizationParams,
           body,
-          response: responses({ 201: Envelope(ToolSchema) }, [403, 404, 409]),
+          response: responses({ 201: Envelope(ToolSchema) }, kind === 'mcp' ? [403, 404, 409, 502, 504] : [403, 404, 409]),
         },
       },
       async (request, reply) => reply.code(201).send(ok('Tool added', await tools.create(request.actor, request.params.org_id, kind, request.body))),
     );
   }
+
+  app.post(
+    `${one}/refresh`,
+    {
+      schema: {
+        operationId: 'refreshTool',
+        tags,
+        summary: 'List the tools of an MCP server tool’s server again',
+        description: `Asks the server for its tools now and keeps them (remote_tools); chosen tools it no longer lists are not offered (remote_tools.unlisted). 400 for a tool of another kind; 502 or 504 when the server cannot be asked, and nothing changes. ${FLAG_NOTE}`,
+        params: ToolParams,
+        response: responses({ 200: Envelope(ToolSchema) }, [403, 404, 502, 504]),
+      },
+    },
+    async (request) => ok('Tool refreshed', await tools.refresh(request.actor, request.params.org_id, request.params.tool_id)),
+  );
 
   app.get(
     one,
@@ -103,7 +129,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: `Only the fields sent change; config, when sent, replaces the settings whole and is checked by the kind's schema. Without secret the secret is kept; secret: null removes it. ${FLAG_NOTE}`,
         params: ToolParams,
         body: UpdateToolBody,
-        response: responses({ 200: Envelope(ToolSchema) }, [403, 404, 409]),
+        response: responses({ 200: Envelope(ToolSchema) }, [403, 404, 409, 502, 504]),
       },
     },
     async (request) => ok('Tool updated', await tools.update(request.actor, request.params.org_id, request.params.tool_id, request.body)),
@@ -155,7 +181,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(ToolTestResultSchema) }, [403, 404]),
       },
     },
-    async (request) => ok('Tool tested', await tools.test(request.actor, request.params.org_id, request.params.tool_id, request.body.input ?? {})),
+    async (request) => ok('Tool tested', await tools.test(request.actor, request.params.org_id, request.params.tool_id, request.body.input ?? {}, request.body.remote_tool)),
   );
 
   app.get(

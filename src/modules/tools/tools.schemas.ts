@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AuditFields, Id, named, withExamples } from '../../http/schemas.js';
-import { ApiToolConfig, AttachmentConfig, RetrievalConfig, TOOL_KINDS, ToolTemplate, WebSearchConfig } from '../../tools/index.js';
+import { ApiToolConfig, AttachmentConfig, McpToolConfig, RetrievalConfig, TOOL_KINDS, ToolTemplate, WebSearchConfig } from '../../tools/index.js';
 import { OrganizationParams } from '../organizations/organizations.schemas.js';
 
 /** Most tools one OpenAPI import makes. */
@@ -8,7 +8,7 @@ export const MAX_IMPORTED_TOOLS = 50;
 
 const Kind = Type.Union(
   TOOL_KINDS.map((kind) => Type.Literal(kind)),
-  { description: 'api (an HTTP operation), web_search, retrieval (over corpora) or attachment (files given in the chat)' },
+  { description: 'api (an HTTP operation), web_search, retrieval (over corpora), attachment (files given in the chat) or mcp (the tools of an MCP server)' },
 );
 const ToolName = Type.String({ pattern: '^[a-zA-Z0-9_-]{1,64}$', description: 'The name the model calls the tool by: 1 to 64 letters, digits, _ or -, unique in the organization' });
 const Description = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', description: 'What the tool does and when to use it, as the model reads it' });
@@ -16,6 +16,28 @@ const Secret = Type.String({ minLength: 1, maxLength: 4000, description: 'Write-
 const Enabled = Type.Boolean({ description: 'Whether agents that name the tool may call it (default true)' });
 
 const managerOnly = (description: string) => `${description} (shown to owners and admins only)`;
+
+const RemoteToolSchema = Type.Object(
+  {
+    name: Type.String({ description: 'Its name on the server' }),
+    description: Type.String(),
+    input_schema: Type.Record(Type.String(), Type.Unknown(), { description: 'The JSON Schema of its arguments, as the model is given it' }),
+    problem: Type.Union([Type.String(), Type.Null()], { description: 'Why agents cannot be given it (e.g. a pattern RE2 cannot run); null when they can' }),
+    function_name: Type.Union([Type.String(), Type.Null()], { description: 'The name the model calls it by, when agents are given it (chosen, usable); else null' }),
+  },
+  { title: 'RemoteTool' },
+);
+
+const RemoteToolsSchema = Type.Object(
+  {
+    listed_on: Type.String({ format: 'date-time', description: 'When the server was last asked (on saving, or POST …/refresh)' }),
+    transport: Type.Union([Type.Literal('streamable_http'), Type.Literal('sse'), Type.Literal('stdio')], { description: 'The transport the server answered on' }),
+    tools: Type.Array(RemoteToolSchema, { description: 'The tools the server listed, in its order' }),
+    left_out: Type.Integer({ minimum: 0, description: 'Tools the server listed beyond the 500 kept' }),
+    unlisted: Type.Array(Type.String(), { description: 'Chosen tools (config.tools) the server no longer lists: not offered' }),
+  },
+  { title: 'RemoteTools', description: managerOnly('mcp tools: the server’s tools as last listed') },
+);
 
 /** Members and viewers see id, kind, name, description and enabled; the rest is for owners and admins. */
 export const ToolSchema = Type.Object({
@@ -27,6 +49,7 @@ export const ToolSchema = Type.Object({
   organization_id: Type.Optional(Id(managerOnly('Organization of the tool'))),
   config: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: managerOnly('The kind’s settings') })),
   secret_hint: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: managerOnly('The secret’s first and last characters, e.g. sk-…abcd; null when none') })),
+  remote_tools: Type.Optional(Type.Union([RemoteToolsSchema, Type.Null()])),
   created_on: Type.Optional(AuditFields('tool').created_on),
   created_by: Type.Optional(AuditFields('tool').created_by),
   modified_on: Type.Optional(AuditFields('tool').modified_on),
@@ -74,7 +97,7 @@ export const CreateApiToolBody = Type.Object(
 );
 export type CreateApiToolInput = Static<typeof CreateApiToolBody>;
 
-const toolFieldsOf = <T extends typeof WebSearchConfig | typeof RetrievalConfig | typeof AttachmentConfig>(config: T) => ({
+const toolFieldsOf = <T extends typeof WebSearchConfig | typeof RetrievalConfig | typeof AttachmentConfig | typeof McpToolConfig>(config: T) => ({
   name: ToolName,
   description: Type.Optional(Description),
   config,
@@ -84,6 +107,11 @@ const toolFieldsOf = <T extends typeof WebSearchConfig | typeof RetrievalConfig 
 export const CreateWebSearchToolBody = Type.Object({ ...toolFieldsOf(WebSearchConfig), secret: Type.Optional(Secret), enabled: Type.Optional(Enabled) });
 export const CreateRetrievalToolBody = Type.Object({ ...toolFieldsOf(RetrievalConfig), enabled: Type.Optional(Enabled) });
 export const CreateAttachmentToolBody = Type.Object({ ...toolFieldsOf(AttachmentConfig), enabled: Type.Optional(Enabled) });
+export const CreateMcpToolBody = Type.Object({
+  ...toolFieldsOf(McpToolConfig),
+  secret: Type.Optional(Type.String({ minLength: 1, maxLength: 4000, description: 'Write-only: a token sent as Authorization: Bearer <secret> to a remote server; stored sealed, never returned' })),
+  enabled: Type.Optional(Enabled),
+});
 export interface CreateToolInput {
   name: string;
   description?: string | undefined;
@@ -112,6 +140,7 @@ export const ToolListQuery = {
 };
 
 export const TestToolBody = Type.Object({
+  remote_tool: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'mcp tools: which of the offered tools of the server to run, by its name on the server (needed when it offers more than one)' })),
   input: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The arguments, as the model would give them (checked by the tool’s parameters)' })),
 });
 
@@ -196,6 +225,12 @@ withExamples(CreateAttachmentToolBody, {
   name: 'read_attachment',
   description: 'Reads the files the user gave in this chat',
   config: { max_characters: 12000 },
+});
+withExamples(CreateMcpToolBody, {
+  name: 'tickets',
+  description: 'The ticket tracker’s MCP server',
+  config: { url: 'https://mcp.tracker.example.com/mcp', transport: 'auto', headers: { 'X-Workspace': 'support' }, tools: ['search_tickets', 'get_ticket'] },
+  secret: 'trk-3x4mpl3-t0k3n',
 });
 withExamples(UpdateToolBody, { description: 'The delivery status and tracking link of an order, by its number', enabled: true });
 withExamples(TestToolBody, { input: { order_number: '104233' } });

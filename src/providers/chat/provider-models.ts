@@ -54,6 +54,8 @@ export function languageModelFor(settings: ProviderModelSettings, fetch: typeof 
         ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
         // Ask for the token count at the end of a stream; servers that do not know the option ignore it.
         includeUsage: true,
+        // A JSON answer with a schema is asked for as json_schema (vLLM, Ollama, LM Studio and llama.cpp know it), not json_object.
+        supportsStructuredOutputs: true,
         fetch,
       }).chatModel(settings.model);
   }

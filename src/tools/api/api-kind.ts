@@ -8,6 +8,7 @@ import { apiConfigProblems } from './config-check.js';
 export const apiToolKind: ToolKindDescriptor<ApiToolConfig> = {
   kind: 'api',
   settings: ApiToolConfig,
+  featureFlag: 'api-tools',
   takesSecret: true,
   settingsProblems(config, context) {
     const problems = apiConfigProblems(config, context.allowList, context.at);

@@ -8,7 +8,7 @@ import type { ToolKindDescriptor } from '../tool-kind.js';
 import { WebSearchConfig, webSearchConfigProblem } from './config.js';
 import { createWebSearchTool } from './index.js';
 
-function destinationProblems(url: string | undefined, allowList: AllowList, pointer: string): ErrorDetail[] {
+export function destinationProblems(url: string | undefined, allowList: AllowList, pointer: string): ErrorDetail[] {
   if (url === undefined) return [];
   try {
     checkDestination(new URL(url), allowList);
