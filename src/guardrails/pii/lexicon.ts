@@ -87,6 +87,14 @@ export function lexicon(): Lexicon {
   return built;
 }
 
+/**
+ * Builds the lexicon now. The server calls it before it listens: built at a request instead, it would
+ * hold the event loop for the better part of a second, once, at the first text read for names.
+ */
+export function prepareLexicon(): void {
+  lexicon();
+}
+
 const INFLECTIONS: readonly [string, string][] = [['s', ''], ['es', ''], ['ies', 'y'], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['ers', '']];
 const ORDINARY: WordClasses = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: true };
 
