@@ -6,6 +6,7 @@ const ownProcess = [
   'test/length-stream-work.test.ts',
   'test/linear-regexp.test.ts',
   'test/metric-patterns.test.ts',
+  'test/precompiled-schemas.test.ts',
   'test/tokens-up-to.test.ts',
   'test/tool-patterns.test.ts',
 ];

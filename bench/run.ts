@@ -7,6 +7,7 @@ import { ingestionSuite } from './ingestion.bench.js';
 import { listingSuite } from './listing.bench.js';
 import { searchSuite } from './search.bench.js';
 import { stallSuite } from './stall.bench.js';
+import { startSuite } from './start.bench.js';
 import { toolsSuite } from './tools.bench.js';
 import { loadBenchConfig, type BenchConfig } from './lib/bench-config.js';
 import { CleanupStack } from './lib/cleanup.js';
@@ -14,7 +15,7 @@ import { describeMachine, formatMachine, loadAverage1m } from './lib/machine.js'
 import { formatReport, type SuiteReport } from './lib/report.js';
 import type { BenchSuite } from './lib/suite.js';
 
-const SUITES: BenchSuite[] = [agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite, consoleSuite];
+const SUITES: BenchSuite[] = [startSuite, agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite, consoleSuite];
 
 function selectSuites(names: string[]): BenchSuite[] {
   if (names.length === 0) return SUITES;

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Compiles src/ into dist/ only when a source (or the compiler settings) changed since the last
 // build, so that `npm start` pays for tsc once, not on every start; then builds the web console into
-// dist/console/ on the same rule (build-console.mjs). `--force` always builds both.
+// dist/console/ on the same rule (build-console.mjs). `--force` always builds both. After the
+// TypeScript build, the routes' schemas are compiled into dist/route-schemas.cjs
+// (compile-route-schemas.mjs), which starts load instead of compiling them.
 // Without the devDependencies (`npm ci --omit=dev`), the type declarations the checker needs are
 // absent: the build then emits without type checking (`noCheck`), which produces the same JavaScript.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ import { describeInputs, filesUnder, staleReason, writeStamp } from './build-sta
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stampFile = join(dist, '.build-stamp.json');
+const routeSchemasFile = join(dist, 'route-schemas.cjs');
 const require = createRequire(join(root, 'package.json'));
 
 function inputs() {
@@ -54,6 +57,11 @@ function compile(fullCheck) {
   return !emitted.emitSkipped;
 }
 
+/** In a process of its own: it builds the app, whose modules and handles need not stay in this one. */
+function compileRouteSchemas() {
+  return spawnSync(process.execPath, [join(root, 'scripts', 'compile-route-schemas.mjs')], { stdio: 'inherit' }).status === 0;
+}
+
 const force = process.argv.includes('--force');
 const started = Date.now();
 const current = inputs();
@@ -61,12 +69,15 @@ const reason = force ? 'asked for' : staleReason(stampFile, current);
 if (reason !== undefined) {
   const fullCheck = hasTypeDeclarations();
   process.stderr.write(`Building dist/ (${reason})${fullCheck ? '' : ' without type checking: devDependencies not installed'}…\n`);
-  if (!compile(fullCheck)) {
+  if (!compile(fullCheck) || !compileRouteSchemas()) {
     process.stderr.write('Build failed.\n');
     process.exit(1);
   }
   writeStamp(stampFile, started, current);
   process.stderr.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+} else if (!existsSync(routeSchemasFile) && !compileRouteSchemas()) {
+  process.stderr.write('Compiling the route schemas failed.\n');
+  process.exit(1);
 }
 
 // A console that does not build stops the start as a server that does not compile would: serving the

@@ -22,7 +22,7 @@ import { installStorableTextCheck } from './http/storable-text.js';
 import { installUnreadBodyClose } from './http/unread-body.js';
 import { installResponseSchemaCheck } from './http/response-schema-check.js';
 import { ErrorEnvelope } from './http/schemas.js';
-import { schemaValidatorCompiler } from './http/validation.js';
+import { schemaValidatorFactory } from './http/validation.js';
 import { sharedSerializers } from './http/response-serializers.js';
 import type { Actor } from './modules/auth/actor.js';
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
@@ -77,7 +77,8 @@ export async function buildApp(config: Config): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
-    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
+    // Both compilers ours, so that Fastify loads neither of its own (Ajv, fast-json-stringify) at start.
+    schemaController: { compilersFactory: { buildValidator: schemaValidatorFactory, buildSerializer: sharedSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onClose', async () => database.close());
@@ -103,7 +104,6 @@ export async function buildApp(config: Config): Promise<App> {
   }
   app.decorateRequest('actor', null as unknown as Actor);
 
-  app.setValidatorCompiler(schemaValidatorCompiler());
   app.addSchema(ErrorEnvelope);
   app.decorate('consoleFiles', await installConsoleFiles(app, config.consoleDir));
   installErrorHandler(app, database.dialect, app.consoleFiles);
@@ -126,7 +126,7 @@ export async function buildApp(config: Config): Promise<App> {
     },
   });
   // First of the request hooks, so that a request's span covers the rate limit and authentication.
-  installTracing(app, config.observability.tracing);
+  await installTracing(app, config.observability.tracing);
   await installProtection(app, config, app.services.auth);
   await installOpenApi(app);
   // After the OpenAPI plugin, which documents only the routes added after it.

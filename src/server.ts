@@ -2,11 +2,14 @@
 // stop accepting, finish the requests in flight (within SHUTDOWN_GRACE_MS), close the database.
 import { buildApp, type App } from './app.js';
 import type { Config } from './config.js';
+import { preparePiiLexicon } from './guardrails/index.js';
 import { describeWork, workInFlight } from './observability/work-in-flight.js';
 
 export async function startServer(config: Config): Promise<App> {
   const app = await buildApp(config);
   if (app.firstStart) announceFirstStart(app.firstStart.email, app.firstStart.generatedPassword);
+  // Before listening, so that no request waits while it is built (the PII guardrail's word lists).
+  preparePiiLexicon();
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: app.database.description }, 'Agent Platform is ready');
   closeOnSignals(app);

@@ -124,7 +124,7 @@ describe.each(databaseKinds)('event streams against the OpenAPI document (%s)', 
     const streaming = operationsOf(document)
       .filter(({ operation }) => Object.values<any>(operation.responses).some((response) => response.content?.['text/event-stream']))
       .map(({ operation }) => operation.operationId);
-    expect(streaming.sort()).toEqual(['askAgent', 'callA2aAgent', 'createOpenAiChatCompletion', 'streamCorpusEvents']);
+    expect(streaming.sort()).toEqual(['askAgent', 'callA2aAgent', 'createOpenAiChatCompletion', 'createOpenAiResponse', 'streamCorpusEvents']);
     // The check has teeth: a known name with the data of another, or an unknown name, is refused.
     const validate = compile(streamSchema('askAgent'));
     expect(validate({ event: 'delta', id: '3', data: { id: 12, thread_id: 3 } })).toBe(false);
@@ -160,6 +160,35 @@ describe.each(databaseKinds)('event streams against the OpenAPI document (%s)', 
     expect(answered.at(-1)!.data).toBe('[DONE]');
     expect(answered.at(-2)!.data).toMatchObject({ choices: [], usage: { total_tokens: expect.any(Number) } });
     expect(failed.at(-1)!.data).toMatchObject({ error: { code: expect.any(String) } });
+  });
+
+  it('createOpenAiResponse: a text answer, a call of the client’s tools, and a failed model', async () => {
+    const respond = async (body: Record<string, unknown>) => {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/openai/responses',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ model: `streams-${kind}`, input: 'How are refunds paid?', stream: true, ...body }),
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return decodeAll(reply.body);
+    };
+    fake.answer = 'Refunds take thirty days [1].';
+    fake.chunks = ['Refunds take ', 'thirty days [1].'];
+    const answered = await respond({});
+    fake.toolCallNext('lookup_order', { order: 'A-1' });
+    const called = await respond({ tools: [{ type: 'function', name: 'lookup_order', parameters: { type: 'object', properties: { order: { type: 'string' } } } }] });
+    fake.failNext(401);
+    const failed = await respond({});
+
+    const events = [...answered, ...called, ...failed];
+    expectValid('createOpenAiResponse', events);
+    const documented = documentedNames('createOpenAiResponse');
+    for (const event of events) expect(documented).toContain(event.event);
+    for (const event of events) expect((event.data as { type: string }).type).toBe(event.event);
+    expect(answered.at(-1)!.event).toBe('response.completed');
+    expect(called.map((event) => event.event)).toContain('response.function_call_arguments.done');
+    expect(failed.at(-1)!.event).toBe('response.failed');
   });
 
   it('callA2aAgent: the task, the answer’s artifact updates and the final status, in A2A 1.0 and 0.3', async () => {

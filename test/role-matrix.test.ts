@@ -288,6 +288,11 @@ const MATRIX: Record<string, Case> = {
     expect: all(200),
     foreign: 404,
   },
+  'POST /api/v2/openai/responses': {
+    call: async (w) => ({ url: '/api/v2/openai/responses', body: { model: `agent-${(await createAgent(w.maker)).id}`, input: 'handbook' } }),
+    expect: all(200),
+    foreign: 404,
+  },
   // A2A: the world's agent is of no team, so every role reaches it once the organization turns the door on.
   'GET /api/v2/a2a/agents/{agent_id}/.well-known/agent-card.json': {
     call: async (w) => (await withA2a(w), { url: `/api/v2/a2a/agents/${w.agentId}/.well-known/agent-card.json` }),

@@ -15,7 +15,7 @@ export interface BareRoute {
 }
 
 /** Starts bench/bare-server.ts in a child process (through tsx, as it is TypeScript). */
-export async function startBareServer(bare: BareRoute, cleanup: CleanupStack): Promise<ChildServer> {
+export async function startBareServer(bare: BareRoute, cleanup: CleanupStack, readyPollMs?: number): Promise<ChildServer> {
   const dir = await makeTempDir('agent-platform-bench-bare', cleanup);
   const bodyFile = join(dir, 'body.json');
   await writeFile(bodyFile, bare.body, 'utf8');
@@ -27,6 +27,7 @@ export async function startBareServer(bare: BareRoute, cleanup: CleanupStack): P
       env: { BARE_PORT: String(port), BARE_ROUTE: bare.route, BARE_BODY_FILE: bodyFile },
       port,
       readyPath: bare.samplePath,
+      ...(readyPollMs === undefined ? {} : { readyPollMs }),
     },
     cleanup,
   );

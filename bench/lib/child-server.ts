@@ -21,6 +21,8 @@ export interface ChildServerOptions {
   /** A GET on this path answers 200 once the server is ready. */
   readyPath: string;
   startTimeoutMs?: number;
+  /** How often the ready path is asked; 100 ms unless a suite times the start itself. */
+  readyPollMs?: number;
 }
 
 export interface ChildServer {
@@ -106,7 +108,7 @@ export async function startChildServer(options: ChildServerOptions, cleanup: Cle
       throw new Error(`${options.label} exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready:\n${outputTail()}`);
     }
     if (Date.now() > deadline) throw new Error(`${options.label} was not ready within ${options.startTimeoutMs ?? 30_000} ms:\n${outputTail()}`);
-    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, options.readyPollMs ?? READY_POLL_MS));
   }
   // Another process that took the port first (and answers the probe) would pass for the child.
   if (hasExited(child)) {

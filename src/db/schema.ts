@@ -436,7 +436,7 @@ export interface ChatThreadTagsTable {
 export type ResponseStatus = 'completed' | 'blocked' | 'failed';
 
 /** Why an answer ended, in OpenAI's words. */
-export type FinishReason = 'stop' | 'length';
+export type FinishReason = 'stop' | 'length' | 'tool_calls';
 
 export interface AgentResponsesTable {
   id: Id;

@@ -10,6 +10,7 @@ export type { AgentGuardrails, GuardrailStage, GuardrailType, GuardrailVerdict, 
 export { checkPatterns } from './pattern-safety.js';
 export { PATTERN_FLAGS } from './pattern-scan.js';
 export { PII_ENTITY_TYPES } from './pii/detect.js';
+export { prepareLexicon as preparePiiLexicon } from './pii/lexicon.js';
 export { regexReach } from './regex-reach.js';
 export { foldForTerms, foldString } from './text-folding.js';
 export { topicPhrase } from './topic.js';

@@ -3,8 +3,8 @@
 // off the event loop: in its native build (the `recheck-linux-x64` package and its siblings, binaries
 // shipped inside npm packages) where the platform has one, else in a worker thread of its own running
 // its JavaScript build. A pattern it cannot show safe in time is refused like an unsafe one.
+// recheck (some 4 MB of JavaScript) is loaded when a pattern is first checked, not at start.
 import { LRUCache } from 'lru-cache';
-import { check } from 'recheck';
 
 export interface PatternVerdict {
   safe: boolean;
@@ -26,6 +26,7 @@ type Checked = PatternVerdict & { lasting: boolean };
 
 async function checkOne(source: string, flags: string, perPatternMs: number, signal: AbortSignal): Promise<Checked> {
   try {
+    const { check } = await import('recheck');
     const result = await check(source, flags, { timeout: perPatternMs, signal });
     if (result.status === 'safe') return { safe: true, reason: '', lasting: true };
     if (result.status === 'vulnerable') {

@@ -2,7 +2,7 @@
 // Redis when REDIS_URL is set, the database on PostgreSQL, the process's memory on SQLite (where the
 // server is one process). Each store answers @fastify/rate-limit's `incr(key) → {current, ttl}`.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimitStoreSettings } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -39,6 +39,8 @@ export async function openRateLimitStore(settings: RateLimitStoreSettings, datab
 async function openRedisStore(url: string, nameSpace: string, log: FastifyBaseLogger): Promise<SharedRateLimitStore> {
   // Commands fail at once while Redis is away (no queue), and the request then passes unlimited
   // (skipOnError): an outage of the counter does not become an outage of the API.
+  // ioredis is loaded only where REDIS_URL is set.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   redis.on('error', (error: Error) => log.warn({ err: error }, 'The rate limit store (Redis) is unreachable; requests pass unlimited meanwhile'));
   try {

@@ -6,10 +6,9 @@
 // is actually sent sees a drift. The test suite runs with it on; it costs a validation of every body
 // (and keeps a copy of a streamed one until it ends), so production leaves it off.
 import { Readable, Transform } from 'node:stream';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onSendAsyncHookHandler, preSerializationAsyncHookHandler } from 'fastify';
-import { VALIDATED_FORMATS } from './validation.js';
+import { ajvWithFormats } from './validation.js';
 
 /** What an answer broke: the route, the status and each problem, for a person to read. */
 export class ResponseSchemaViolation extends Error {
@@ -76,10 +75,7 @@ export function installResponseSchemaCheck(app: FastifyInstance): void {
     const key = JSON.stringify(schema);
     let validate = validators.get(key);
     if (!validate) {
-      if (!checker) {
-        checker = new Ajv({ strict: false, allErrors: true });
-        addFormats.default(checker, [...VALIDATED_FORMATS]);
-      }
+      checker ??= ajvWithFormats({ strict: false, allErrors: true });
       for (const [id, shared] of Object.entries(app.getSchemas())) if (!checker.getSchema(id)) checker.addSchema(shared as object, id);
       validate = checker.compile(withSharedReferences(schema) as object);
       validators.set(key, validate);

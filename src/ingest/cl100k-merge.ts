@@ -9,7 +9,7 @@
 // are valid UTF-8, and decoding drops a leading byte-order mark (EF BB BF), so it never finds the 8
 // tokens that start with one ("\ufeffusing"); they are left out here too.
 import { isUtf8 } from 'node:buffer';
-import ranks from 'gpt-tokenizer/bpeRanks/cl100k_base';
+import { createRequire } from 'node:module';
 import { countMergedTokens, type MergeWork } from './byte-pair-merge.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -18,13 +18,20 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** cl100k's longest token, in bytes: a longer candidate needs no lookup. */
 export const LONGEST_TOKEN = 128;
 
+/** cl100k's ranks (some 10 MB once loaded), read when the first pre-token is counted, not at start. */
+let ranks: (string | number[])[] | undefined;
+function cl100kRanks(): (string | number[])[] {
+  ranks ??= (createRequire(import.meta.url)('gpt-tokenizer/bpeRanks/cl100k_base') as { default: (string | number[])[] }).default;
+  return ranks;
+}
+
 let asciiRanks: Map<string, number> | undefined;
 let otherRanks: Map<string, number> | undefined;
 
 function asciiTable(): Map<string, number> {
   if (asciiRanks === undefined) {
     asciiRanks = new Map();
-    ranks.forEach((token, rank) => {
+    cl100kRanks().forEach((token, rank) => {
       if (typeof token === 'string' && ASCII.test(token)) asciiRanks!.set(token, rank);
     });
   }
@@ -35,7 +42,7 @@ function asciiTable(): Map<string, number> {
 function otherTable(): Map<string, number> {
   if (otherRanks === undefined) {
     otherRanks = new Map();
-    ranks.forEach((token, rank) => {
+    cl100kRanks().forEach((token, rank) => {
       if (typeof token === 'string') {
         if (!ASCII.test(token)) otherRanks!.set(Buffer.from(token, 'utf8').toString('latin1'), rank);
         return;

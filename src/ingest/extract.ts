@@ -1,24 +1,21 @@
 // Text extraction: a document's bytes and detected type → blocks (headings, paragraphs, tables,
 // lists, code) with page numbers where the format has pages. Failures throw ExtractionFailed with a
 // reason meant for the user; the original error, if any, is kept as its `cause` for the log.
+// Each extractor is loaded with the first document of its type: PDF, Word, HTML and Markdown bring
+// parsers of megabytes that a process which never sees such a document need not load.
 import { BlockList } from './block-list.js';
 import { DEFAULT_EXTRACTION_LIMITS, DOCUMENT_LABELS, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
-import { extractCsv } from './extractors/csv.js';
-import { extractDocx } from './extractors/docx.js';
-import { extractHtml } from './extractors/html.js';
-import { extractJson } from './extractors/json.js';
-import { extractMarkdown } from './extractors/markdown.js';
-import { extractPdf } from './extractors/pdf.js';
-import { extractPlainText } from './extractors/plain-text.js';
 import { decodeText } from './text-decoding.js';
 
+type TextExtractor = (text: string, out: BlockList) => { title: string | undefined };
+
 const TEXT_EXTRACTORS = {
-  html: extractHtml,
-  md: extractMarkdown,
-  txt: extractPlainText,
-  csv: extractCsv,
-  json: extractJson,
-} satisfies Record<Exclude<DocumentType, 'pdf' | 'docx'>, (text: string, out: BlockList) => { title: string | undefined }>;
+  html: async () => (await import('./extractors/html.js')).extractHtml,
+  md: async () => (await import('./extractors/markdown.js')).extractMarkdown,
+  txt: async () => (await import('./extractors/plain-text.js')).extractPlainText,
+  csv: async () => (await import('./extractors/csv.js')).extractCsv,
+  json: async () => (await import('./extractors/json.js')).extractJson,
+} satisfies Record<Exclude<DocumentType, 'pdf' | 'docx'>, () => Promise<TextExtractor>>;
 
 async function extractInto(
   type: DocumentType,
@@ -26,11 +23,11 @@ async function extractInto(
   out: BlockList,
   limits: ExtractionLimits,
 ): Promise<{ title: string | undefined; pageCount?: number }> {
-  if (type === 'pdf') return extractPdf(bytes, out, limits);
-  if (type === 'docx') return extractDocx(bytes, out, limits);
+  if (type === 'pdf') return (await import('./extractors/pdf.js')).extractPdf(bytes, out, limits);
+  if (type === 'docx') return (await import('./extractors/docx.js')).extractDocx(bytes, out, limits);
   const text = decodeText(bytes);
   if (text === undefined) throw new ExtractionFailed('unreadable', `The ${DOCUMENT_LABELS[type]} is not UTF-8 or UTF-16 text`);
-  return TEXT_EXTRACTORS[type](text, out);
+  return (await TEXT_EXTRACTORS[type]())(text, out);
 }
 
 export async function extractDocument(

@@ -11,7 +11,7 @@
 // is merged here (cl100k-merge.ts), in O(n log n) of its length: a long word (base64, a run of one
 // letter) costs what its length says. test/tokens.test.ts checks the counts against gpt-tokenizer's
 // own on varied text.
-import { countTokens as countCl100kTokens } from 'gpt-tokenizer/encoding/cl100k_base';
+import { createRequire } from 'node:module';
 import { LONGEST_TOKEN, countPreToken } from './cl100k-merge.js';
 import { preTokenEnd } from './pre-tokens.js';
 
@@ -140,7 +140,11 @@ export function tokensAddedByJoin(previous: CountedText, joiner: string, next: C
   return undefined;
 }
 
-/** The count gpt-tokenizer gives, without the scanner or the memory of pre-tokens (for tests and measurements). */
+/**
+ * The count gpt-tokenizer gives, without the scanner or the memory of pre-tokens (for tests and
+ * measurements). Its encoder (some 20 MB) is loaded on the first call only.
+ */
 export function countTokensByRegex(text: string): number {
-  return countCl100kTokens(text, AS_PLAIN_TEXT);
+  const encoder = createRequire(import.meta.url)('gpt-tokenizer/encoding/cl100k_base') as typeof import('gpt-tokenizer/encoding/cl100k_base');
+  return encoder.countTokens(text, AS_PLAIN_TEXT);
 }

@@ -3,18 +3,20 @@
 // every call. One Ajv instance, validators kept by schema text so that a tool's schema is compiled once.
 // Its patterns run on RE2 (src/tools/schema-patterns.ts), never on the native engine: arguments come
 // from the model, and may be written by whoever got text in front of it.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv, lazyAjv } from '../ajv-instance.js';
 import { PatternRefused, TooMuchPatternWork } from '../regexp/index.js';
 import { linearRegExpEngine, patternProblems, withPatternBudget } from './schema-patterns.js';
 
 // OpenAPI's formats that JSON Schema does not define: accepted as annotations.
 const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, logger: false, code: { regExp: linearRegExpEngine } });
-// Of these formats only `regex` reads the value as a pattern, and only compiles it (natively, never run).
-addFormats.default(ajv);
-for (const format of OPENAPI_FORMATS) ajv.addFormat(format, true);
+const ajv = lazyAjv(() => {
+  // Of these formats only `regex` reads the value as a pattern, and only compiles it (natively, never run).
+  const made = createAjv({ allErrors: true, strict: false, useDefaults: true, logger: false, code: { regExp: linearRegExpEngine } }, 'all');
+  for (const format of OPENAPI_FORMATS) made.addFormat(format, true);
+  return made;
+});
 
 const VALIDATORS_KEPT = 500;
 const validators = new Map<string, ValidateFunction>();
@@ -31,7 +33,7 @@ function validatorOf(schema: Record<string, unknown>): ValidateFunction {
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
   if (validate === undefined) {
-    validate = ajv.compile(schema);
+    validate = ajv().compile(schema);
     if (validators.size >= VALIDATORS_KEPT) validators.delete(validators.keys().next().value!);
     validators.set(key, validate);
   }
@@ -50,7 +52,7 @@ const asProblems = (errors: ErrorObject[] | null | undefined): SchemaProblem[] =
 
 /** Problems of a schema as a JSON Schema (meta-schema, patterns RE2 cannot run, then compilation); empty when it is one. */
 export function schemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
-  if (!ajv.validateSchema(schema)) return asProblems(ajv.errors);
+  if (!ajv().validateSchema(schema)) return asProblems(ajv().errors);
   const patterns = patternProblems(schema);
   if (patterns.length > 0) return patterns.slice(0, 10);
   try {

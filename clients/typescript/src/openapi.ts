@@ -2955,6 +2955,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/openai/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an agent with OpenAI’s Responses API
+         * @description input is the question, or the conversation as input items (messages with text, function_call and function_call_output items); previous_response_id (resp_{id}, one of the caller’s responses with the same agent) continues its thread. instructions, system and developer messages are not passed on, and sampling fields are echoed but ignored: the agent’s configuration decides. The client’s function tools are offered beside the agent’s; their calls come back as function_call items. text.format json_object or json_schema asks the model for JSON. Built-in tools, background: true, conversation, prompt and include are a 400. Each answer is recorded as an agent response (agent_response_id). With stream: true, OpenAI’s response events as Server-Sent Events.
+         */
+        post: operations["createOpenAiResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/a2a/agents/{agent_id}/.well-known/agent-card.json": {
         parameters: {
             query?: never;
@@ -6292,8 +6312,8 @@ export interface components {
             input: unknown;
             /** @description What the model read (cut to 2,000 characters here) */
             output: string;
-            /** @description ok; error: the tool failed (the model was told why); invalid: unknown tool or arguments its schema refuses; repeated: the same call was made earlier in the answer, not run again; blocked: a context guardrail withheld the result */
-            status: "ok" | "error" | "invalid" | "repeated" | "blocked";
+            /** @description ok; error: the tool failed (the model was told why); invalid: unknown tool or arguments its schema refuses; repeated: the same call was made earlier in the answer, not run again; blocked: a context guardrail withheld the result; client: a call of a tool the client brought (OpenAI-compatible access), returned to the client to run, not run here */
+            status: "ok" | "error" | "invalid" | "repeated" | "blocked" | "client";
             /** @description The status of the service the tool called, where one answered */
             http_status: number | null;
             latency_ms: number;
@@ -6381,8 +6401,8 @@ export interface components {
             answer: string;
             /** @description completed; blocked: a guardrail stopped it; failed: the model or a tool failed */
             status: "completed" | "blocked" | "failed";
-            /** @description Why a completed answer ended, as OpenAI says it: stop, the model finished; length, the answer was cut at its most tokens (the LLM configuration’s max_answer_tokens, or the agent’s max_tokens where lower). null when not completed, and for answers recorded before it was kept */
-            finish_reason: "stop" | "length" | null;
+            /** @description Why a completed answer ended, as OpenAI says it: stop, the model finished; length, the answer was cut at its most tokens (the LLM configuration’s max_answer_tokens, or the agent’s max_tokens where lower); tool_calls, the model called tools the client brought (OpenAI-compatible access), returned to it in tool_calls with status client. null when not completed, and for answers recorded before it was kept */
+            finish_reason: "stop" | "length" | "tool_calls" | null;
             error: string | null;
             citations: components["schemas"]["Citation"][];
             tokens: {
@@ -6858,7 +6878,7 @@ export interface components {
         };
         /**
          * OpenAiChatCompletionRequest
-         * @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides
+         * @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
          */
         OpenAiChatCompletionRequest: {
             /** @description The agent to ask: its alias, or agent-{id} */
@@ -6867,7 +6887,7 @@ export interface components {
             messages: ({
                 /** @description system and developer messages are not passed on: the agent’s own instructions govern it */
                 role: "system" | "developer" | "user" | "assistant" | "tool";
-                content: string | (({
+                content?: string | (({
                     /** @enum {string} */
                     type: "text";
                     text: string;
@@ -6878,6 +6898,23 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 }))[] | null;
+                /** @description An assistant message: the calls of the client’s tools it made */
+                tool_calls?: ({
+                    id: string;
+                    /** @enum {string} */
+                    type?: "function";
+                    function: {
+                        name: string;
+                        /** @description JSON text */
+                        arguments: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A tool message: the call whose result it is */
+                tool_call_id?: string;
             } & {
                 [key: string]: unknown;
             })[];
@@ -6889,6 +6926,51 @@ export interface components {
             }) | null;
             /** @description One choice only */
             n?: 1 | null;
+            /** @description The client’s own function tools: offered to the model beside the agent’s tools; their calls are returned in tool_calls, never run by the server */
+            tools?: ({
+                /** @description function; any other type is a 400 */
+                type: string;
+                function?: {
+                    name: string;
+                    description?: string;
+                    /** @description A JSON schema, passed to the model as it is */
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            tool_choice?: ("none" | "auto" | "required") | ({
+                type: string;
+                function?: {
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            });
+            response_format?: {
+                /** @description text, json_object or json_schema; any other is a 400 */
+                type: string;
+                json_schema?: {
+                    name: string;
+                    description?: string;
+                    /** @description A JSON schema, passed to the model as it is */
+                    schema?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -6905,11 +6987,24 @@ export interface components {
                 message: {
                     /** @enum {string} */
                     role: "assistant";
-                    content: string;
+                    /** @description null where the model only called the client’s tools */
+                    content: string | null;
                     refusal: null;
+                    /** @description The calls of the client’s tools, for the client to run (finish_reason tool_calls) */
+                    tool_calls?: {
+                        /** @description The id the tool message with the result quotes (tool_call_id) */
+                        id: string;
+                        /** @enum {string} */
+                        type: "function";
+                        function: {
+                            name: string;
+                            /** @description JSON text */
+                            arguments: string;
+                        };
+                    }[];
                 };
-                /** @description length: the answer was cut at its most tokens; content_filter: a guardrail blocked it */
-                finish_reason: "stop" | "length" | "content_filter";
+                /** @description length: the answer was cut at its most tokens; content_filter: a guardrail blocked it; tool_calls: the model called the client’s tools */
+                finish_reason: "stop" | "length" | "content_filter" | "tool_calls";
                 logprobs: null;
             }[];
             usage: {
@@ -6935,8 +7030,21 @@ export interface components {
                     /** @enum {string} */
                     role?: "assistant";
                     content?: string;
+                    /** @description Each call whole, in one chunk, with its index */
+                    tool_calls?: {
+                        index: number;
+                        /** @description The id the tool message with the result quotes (tool_call_id) */
+                        id: string;
+                        /** @enum {string} */
+                        type: "function";
+                        function: {
+                            name: string;
+                            /** @description JSON text */
+                            arguments: string;
+                        };
+                    }[];
                 };
-                finish_reason: "stop" | "length" | "content_filter" | null;
+                finish_reason: ("stop" | "length" | "content_filter" | "tool_calls") | null;
                 logprobs: null;
             }[];
             usage?: {
@@ -6959,6 +7067,577 @@ export interface components {
             /** @description A chunk; an error when the answer failed (the stream then ends without [DONE]); or [DONE] after the last chunk */
             data: components["schemas"]["OpenAiChatCompletionChunk"] | components["schemas"]["OpenAiError"] | "[DONE]";
         };
+        /**
+         * OpenAiResponsesRequest
+         * @description Other OpenAI fields (user, reasoning, truncation…) are accepted and ignored: the agent’s configuration decides. conversation, prompt, include and background: true are a 400
+         */
+        OpenAiResponsesRequest: {
+            /** @description The agent to ask: its alias, or agent-{id} */
+            model: string;
+            /** @description The question, or the conversation as input items; its last user message is the question, or it ends with the results of the client’s tools */
+            input: string | ({
+                /** @description message (the default), function_call or function_call_output; any other is a 400 */
+                type?: string;
+                /** @description user, assistant, system or developer (the last two are not passed on) */
+                role?: string;
+                content?: string | ({
+                    type: string;
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                call_id?: string;
+                name?: string;
+                arguments?: string;
+                output?: string | ({
+                    type: string;
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            stream?: boolean | null;
+            /** @description A response of the caller’s (resp_{id}) to continue from */
+            previous_response_id?: string | null;
+            /** @description Not passed on: the agent’s own instructions govern it */
+            instructions?: string | null;
+            /** @description The client’s own function tools, offered beside the agent’s; their calls are returned as function_call items */
+            tools?: ({
+                /** @description function; built-in tools (web_search_preview, file_search…) are a 400 */
+                type: string;
+                name?: string;
+                description?: string | null;
+                parameters?: {
+                    [key: string]: unknown;
+                } | null;
+                strict?: boolean | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            tool_choice?: "none" | "auto" | "required" | ({
+                type: string;
+                name?: string;
+            } & {
+                [key: string]: unknown;
+            });
+            text?: {
+                format?: {
+                    /** @description text, json_object or json_schema; any other is a 400 */
+                    type: string;
+                    name?: string;
+                    description?: string;
+                    /** @description A JSON schema, passed to the model as it is */
+                    schema?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Echoed; the agent’s configuration bounds the answer */
+            max_output_tokens?: number | null;
+            /** @description Echoed; the agent’s configuration decides */
+            temperature?: number | null;
+            top_p?: number | null;
+            /** @description Echoed in the response object */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            /** @description Every answer is recorded as an agent response, whatever this says */
+            store?: boolean | null;
+            /** @description true is a 400: answers are never run in the background */
+            background?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OpenAiResponse */
+        OpenAiResponse: {
+            /** @description resp_{id}: the agent response recorded (previous_response_id continues from it) */
+            id: string;
+            /** @enum {string} */
+            object: "response";
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description incomplete: cut at its most tokens, or blocked by a guardrail (incomplete_details says which); failed: the model failed */
+            status: "in_progress" | "completed" | "incomplete" | "failed";
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            incomplete_details: {
+                reason: "max_output_tokens" | "content_filter";
+            } | null;
+            /** @description The client’s instructions are not passed on */
+            instructions: null;
+            max_output_tokens: number | null;
+            model: string;
+            output: ({
+                /** @enum {string} */
+                type: "message";
+                id: string;
+                /** @enum {string} */
+                role: "assistant";
+                status: "in_progress" | "completed" | "incomplete";
+                content: {
+                    /** @enum {string} */
+                    type: "output_text";
+                    text: string;
+                    /** @description The passages cited, one for each */
+                    annotations: {
+                        /** @enum {string} */
+                        type: "file_citation";
+                        /** @description document-{document_id}: the cited document (not a file of OpenAI’s files API) */
+                        file_id: string;
+                        /** @description The document’s source */
+                        filename: string;
+                        /** @description Where the passage’s first marker [n] begins in the text */
+                        index: number;
+                    }[];
+                    logprobs: unknown[];
+                }[];
+            } | {
+                /** @enum {string} */
+                type: "function_call";
+                id: string;
+                /** @description Quoted by the function_call_output item that gives the result */
+                call_id: string;
+                name: string;
+                /** @description JSON text */
+                arguments: string;
+                status: "in_progress" | "completed" | "incomplete";
+            })[];
+            parallel_tool_calls: boolean;
+            previous_response_id: string | null;
+            temperature: number | null;
+            top_p: number | null;
+            /** @description As the request gave it (auto when absent) */
+            tool_choice: unknown;
+            /** @description The client’s tools, as the request gave them */
+            tools: unknown[];
+            text: {
+                format: unknown;
+            };
+            /**
+             * @description The oldest turns give way when the conversation does not fit the model’s context window
+             * @enum {string}
+             */
+            truncation: "auto";
+            /** @description null until the answer has ended */
+            usage: {
+                input_tokens: number;
+                input_tokens_details: {
+                    cached_tokens: number;
+                };
+                output_tokens: number;
+                output_tokens_details: {
+                    reasoning_tokens: number;
+                };
+                total_tokens: number;
+            } | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description Every answer is recorded
+             * @enum {boolean}
+             */
+            store: true;
+            /** @description The agent response recorded (GET /api/v2/responses/{id}) */
+            agent_response_id: number;
+            /** @description The passages the answer cites, as in the agent response */
+            citations: components["schemas"]["Citation"][];
+        };
+        /**
+         * OpenAiResponseCreatedEvent
+         * @description First: the question is recorded, the response in progress
+         */
+        OpenAiResponseCreatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.created";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.created";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseInProgressEvent
+         * @description Second: the answer is being written
+         */
+        OpenAiResponseInProgressEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.in_progress";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.in_progress";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseOutputItemAddedEvent
+         * @description An output item begins
+         */
+        OpenAiResponseOutputItemAddedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_item.added";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_item.added";
+                sequence_number: number;
+                output_index: number;
+                item: {
+                    /** @enum {string} */
+                    type: "message";
+                    id: string;
+                    /** @enum {string} */
+                    role: "assistant";
+                    status: "in_progress" | "completed" | "incomplete";
+                    content: {
+                        /** @enum {string} */
+                        type: "output_text";
+                        text: string;
+                        /** @description The passages cited, one for each */
+                        annotations: {
+                            /** @enum {string} */
+                            type: "file_citation";
+                            /** @description document-{document_id}: the cited document (not a file of OpenAI’s files API) */
+                            file_id: string;
+                            /** @description The document’s source */
+                            filename: string;
+                            /** @description Where the passage’s first marker [n] begins in the text */
+                            index: number;
+                        }[];
+                        logprobs: unknown[];
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "function_call";
+                    id: string;
+                    /** @description Quoted by the function_call_output item that gives the result */
+                    call_id: string;
+                    name: string;
+                    /** @description JSON text */
+                    arguments: string;
+                    status: "in_progress" | "completed" | "incomplete";
+                };
+            };
+        };
+        /**
+         * OpenAiResponseContentPartAddedEvent
+         * @description The message’s text part begins
+         */
+        OpenAiResponseContentPartAddedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.content_part.added";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.content_part.added";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                part: {
+                    /** @enum {string} */
+                    type: "output_text";
+                    text: string;
+                    annotations: {
+                        /** @enum {string} */
+                        type: "file_citation";
+                        file_id: string;
+                        filename: string;
+                        index: number;
+                    }[];
+                    logprobs: unknown[];
+                };
+            };
+        };
+        /**
+         * OpenAiResponseOutputTextDeltaEvent
+         * @description A piece of the answer, after the output guardrails: the deltas joined are the text
+         */
+        OpenAiResponseOutputTextDeltaEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_text.delta";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_text.delta";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                delta: string;
+                logprobs: unknown[];
+            };
+        };
+        /**
+         * OpenAiResponseOutputTextDoneEvent
+         * @description The whole text
+         */
+        OpenAiResponseOutputTextDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_text.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_text.done";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                text: string;
+                logprobs: unknown[];
+            };
+        };
+        /**
+         * OpenAiResponseContentPartDoneEvent
+         * @description The text part, with its annotations
+         */
+        OpenAiResponseContentPartDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.content_part.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.content_part.done";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                content_index: number;
+                part: {
+                    /** @enum {string} */
+                    type: "output_text";
+                    text: string;
+                    annotations: {
+                        /** @enum {string} */
+                        type: "file_citation";
+                        file_id: string;
+                        filename: string;
+                        index: number;
+                    }[];
+                    logprobs: unknown[];
+                };
+            };
+        };
+        /**
+         * OpenAiResponseFunctionCallArgumentsDeltaEvent
+         * @description The arguments of a call of the client’s tools (whole, in one delta)
+         */
+        OpenAiResponseFunctionCallArgumentsDeltaEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.function_call_arguments.delta";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.function_call_arguments.delta";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                delta: string;
+            };
+        };
+        /**
+         * OpenAiResponseFunctionCallArgumentsDoneEvent
+         * @description The arguments of the call, whole
+         */
+        OpenAiResponseFunctionCallArgumentsDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.function_call_arguments.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.function_call_arguments.done";
+                sequence_number: number;
+                item_id: string;
+                output_index: number;
+                name: string;
+                arguments: string;
+            };
+        };
+        /**
+         * OpenAiResponseOutputItemDoneEvent
+         * @description An output item, whole
+         */
+        OpenAiResponseOutputItemDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.output_item.done";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.output_item.done";
+                sequence_number: number;
+                output_index: number;
+                item: {
+                    /** @enum {string} */
+                    type: "message";
+                    id: string;
+                    /** @enum {string} */
+                    role: "assistant";
+                    status: "in_progress" | "completed" | "incomplete";
+                    content: {
+                        /** @enum {string} */
+                        type: "output_text";
+                        text: string;
+                        /** @description The passages cited, one for each */
+                        annotations: {
+                            /** @enum {string} */
+                            type: "file_citation";
+                            /** @description document-{document_id}: the cited document (not a file of OpenAI’s files API) */
+                            file_id: string;
+                            /** @description The document’s source */
+                            filename: string;
+                            /** @description Where the passage’s first marker [n] begins in the text */
+                            index: number;
+                        }[];
+                        logprobs: unknown[];
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "function_call";
+                    id: string;
+                    /** @description Quoted by the function_call_output item that gives the result */
+                    call_id: string;
+                    name: string;
+                    /** @description JSON text */
+                    arguments: string;
+                    status: "in_progress" | "completed" | "incomplete";
+                };
+            };
+        };
+        /**
+         * OpenAiResponseCompletedEvent
+         * @description Last: the whole response
+         */
+        OpenAiResponseCompletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.completed";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.completed";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseIncompleteEvent
+         * @description Last, in place of response.completed: the answer was cut or blocked
+         */
+        OpenAiResponseIncompleteEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.incomplete";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.incomplete";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseFailedEvent
+         * @description Last, when the model failed: the response with its error (recorded as failed)
+         */
+        OpenAiResponseFailedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "response.failed";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "response.failed";
+                sequence_number: number;
+                response: components["schemas"]["OpenAiResponse"];
+            };
+        };
+        /**
+         * OpenAiResponseErrorEvent
+         * @description Last, on a fault of the server
+         */
+        OpenAiResponseErrorEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "error";
+            /** @description The event’s id: increasing within the stream */
+            id: string;
+            data: {
+                /** @enum {string} */
+                type: "error";
+                sequence_number: number;
+                code: string;
+                message: string;
+                param: null;
+            };
+        };
+        /**
+         * OpenAiResponseStreamEvent
+         * @description One event of a Responses API stream, told apart by its name (event), which its data repeats as type
+         */
+        OpenAiResponseStreamEvent: components["schemas"]["OpenAiResponseCreatedEvent"] | components["schemas"]["OpenAiResponseInProgressEvent"] | components["schemas"]["OpenAiResponseOutputItemAddedEvent"] | components["schemas"]["OpenAiResponseContentPartAddedEvent"] | components["schemas"]["OpenAiResponseOutputTextDeltaEvent"] | components["schemas"]["OpenAiResponseOutputTextDoneEvent"] | components["schemas"]["OpenAiResponseContentPartDoneEvent"] | components["schemas"]["OpenAiResponseFunctionCallArgumentsDeltaEvent"] | components["schemas"]["OpenAiResponseFunctionCallArgumentsDoneEvent"] | components["schemas"]["OpenAiResponseOutputItemDoneEvent"] | components["schemas"]["OpenAiResponseCompletedEvent"] | components["schemas"]["OpenAiResponseIncompleteEvent"] | components["schemas"]["OpenAiResponseFailedEvent"] | components["schemas"]["OpenAiResponseErrorEvent"];
         /**
          * A2aAgentCard
          * @description An agent’s A2A card, in the protocol version asked for
@@ -30443,7 +31122,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides */
+        /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
         requestBody: {
             content: {
                 /**
@@ -30497,6 +31176,185 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OpenAiChatCompletion"];
                     "text/event-stream": components["schemas"]["OpenAiChatCompletionStreamEvent"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description A model, tool or connector answered with an error (upstream_error); the message says which, never its secrets */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description A model, tool or connector did not answer in time (upstream_timeout) */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+        };
+    };
+    createOpenAiResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Other OpenAI fields (user, reasoning, truncation…) are accepted and ignored: the agent’s configuration decides. conversation, prompt, include and background: true are a 400 */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "support-bot",
+                 *       "input": "How long do refunds take?",
+                 *       "previous_response_id": "resp_11"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpenAiResponsesRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The response object, as JSON. With stream: true, Server-Sent Events with OpenAI’s event names, each event’s data carrying its type and sequence_number: response.created, response.in_progress, the message item’s events as the text is written, function_call items for calls of the client’s tools, then response.completed (response.incomplete when cut or blocked), or response.failed when the model fails.
+             *
+             *     On the wire:
+             *
+             *     ```text
+             *     id: 1
+             *     event: response.created
+             *     data: {"type":"response.created","sequence_number":0,"response":{"id":"resp_12","object":"response","status":"in_progress",…}}
+             *
+             *     id: 2
+             *     event: response.in_progress
+             *     data: {"type":"response.in_progress","sequence_number":1,"response":{…}}
+             *
+             *     id: 3
+             *     event: response.output_item.added
+             *     data: {"type":"response.output_item.added","sequence_number":2,"output_index":0,"item":{"type":"message","id":"msg_12","role":"assistant","status":"in_progress","content":[]}}
+             *
+             *     id: 4
+             *     event: response.content_part.added
+             *     data: {"type":"response.content_part.added","sequence_number":3,"item_id":"msg_12","output_index":0,"content_index":0,"part":{"type":"output_text","text":"","annotations":[],"logprobs":[]}}
+             *
+             *     id: 5
+             *     event: response.output_text.delta
+             *     data: {"type":"response.output_text.delta","sequence_number":4,"item_id":"msg_12","output_index":0,"content_index":0,"delta":"Returns are accepted within 30 days [1].","logprobs":[]}
+             *
+             *     id: 6
+             *     event: response.output_text.done
+             *     data: {…,"text":"Returns are accepted within 30 days [1]."}
+             *
+             *     id: 7
+             *     event: response.content_part.done
+             *     data: {…,"part":{"type":"output_text","text":"…","annotations":[{"type":"file_citation","file_id":"document-42","filename":"handbook.txt","index":35}],"logprobs":[]}}
+             *
+             *     id: 8
+             *     event: response.output_item.done
+             *     data: {…,"item":{"type":"message","id":"msg_12","status":"completed",…}}
+             *
+             *     id: 9
+             *     event: response.completed
+             *     data: {"type":"response.completed","sequence_number":8,"response":{"id":"resp_12","status":"completed",…}}
+             *
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiResponse"];
+                    "text/event-stream": components["schemas"]["OpenAiResponseStreamEvent"];
                 };
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */

@@ -5,9 +5,17 @@
 // words, plus the short lists below. Running compromise's own tagger costs about 90 ms for 10 KB of
 // text, twenty times the budget of a whole guardrail, so only its lexicon is used, by the fast tagger
 // in names.ts.
-import { stopwords as englishStopWords } from '@orama/stopwords/english';
-import nlp from 'compromise/two';
-import dictionary from 'dictionary-en';
+//
+// The lists take a few hundred milliseconds and some 20 MB to build: they are built when a text is
+// first read for names (lexicon()), not at start. They are loaded with require, which is synchronous
+// as the detection is; the dictionary's words are read from its file, as its module does.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { stopwords as StopWords } from '@orama/stopwords/english';
+import type Compromise from 'compromise/two';
+
+const require = createRequire(import.meta.url);
 
 /** What a lower-cased word or phrase may be; a word may be several (jordan: a first name and a country). */
 export interface WordClasses {
@@ -21,7 +29,7 @@ export interface WordClasses {
   common: boolean;
 }
 
-type Lexicon = Record<string, string | string[]>;
+type TaggedWords = Record<string, string | string[]>;
 
 const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
 const PLACE_TAGS = new Set(['Country', 'City', 'Region', 'Place']);
@@ -53,83 +61,111 @@ export const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof'
 /** The honorifics that are a TITLE by themselves; "sister" or "president" before a name are left to the name. */
 export const TITLE_HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'madam', 'mme', 'mlle', 'rev', 'capt', 'col', 'gen', 'lt', 'sgt', 'hon']);
 
-const model = nlp.model() as { one: { lexicon: Lexicon }; two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } };
-const lexicon = model.one.lexicon;
-
-const classes = new Map<string, WordClasses>();
-
-function entry(word: string): WordClasses {
-  let found = classes.get(word);
-  if (found === undefined) {
-    found = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: false };
-    classes.set(word, found);
-  }
-  return found;
+/** The tables names.ts reads, built on first use. */
+export interface Lexicon {
+  /** The classes of a lower-cased word or phrase, or undefined when the lexicon does not know it. */
+  classesOf(lowerCased: string): WordClasses | undefined;
+  /**
+   * First names that are neither ordinary words nor places ("patricia", not "mark" nor "paris"): a
+   * lower-case word is looked up here, a set small enough to be quick for every word of a text.
+   */
+  plainFirstNames: ReadonlySet<string>;
+  /** English function words ("the", "dear", "my"): never the first word of a name. */
+  functionWords: ReadonlySet<string>;
+  /** Words that close an organisation's name: "Inc", "Bank", "Solutions", "Orchestra". */
+  organizationEndings: ReadonlySet<string>;
+  /** Words that close a place's name: "Lake", "Valley", "County". */
+  placeEndings: ReadonlySet<string>;
+  /** The most words of a phrase in the lexicon ("al basrah al qadimah"), to bound the lookups. */
+  longestPhrase: number;
 }
 
-for (const [word, tagOrTags] of Object.entries(lexicon)) {
-  const tags = Array.isArray(tagOrTags) ? tagOrTags : [tagOrTags];
-  const classesOfWord = entry(word);
-  for (const tag of tags) {
-    if (NAME_TAGS.has(tag)) classesOfWord.firstName = true;
-    else if (tag === 'LastName') classesOfWord.surname = true;
-    else if (tag === 'Person') classesOfWord.person = true;
-    else if (PLACE_TAGS.has(tag)) classesOfWord.place = true;
-    else if (tag === 'Organization' || tag === 'SportsTeam') classesOfWord.organization = true;
-    else if (tag === 'Demonym') classesOfWord.demonym = true;
-    if (!NOT_COMMON_TAGS.has(tag)) classesOfWord.common = true;
-  }
-}
-for (const word of englishStopWords) entry(word).common = true;
-/** The dictionary's stems: one a line, flags after a slash; the first line is the count. */
-for (const line of new TextDecoder().decode(dictionary.dic).split('\n')) {
-  const word = line.split('/', 1)[0]!;
-  if (/^\p{Ll}[\p{Ll}'-]+$/u.test(word)) entry(word).common = true;
-}
-for (const word of GROUPS) entry(word).demonym = true;
-for (const word of MORE_PLACES) entry(word).place = true;
+let built: Lexicon | undefined;
 
-/** The classes of a lower-cased word or phrase, or undefined when the lexicon does not know it. */
-export function classesOf(lowerCased: string): WordClasses | undefined {
-  const known = classes.get(lowerCased);
-  if (known !== undefined || lowerCased.includes(' ')) return known;
-  let found = inflectedCache.get(lowerCased);
-  if (found === undefined) {
-    found = inflected(lowerCased) ?? null;
-    // Bounded: a text of new words cannot make it grow without end.
-    if (inflectedCache.size > 50_000) inflectedCache.clear();
-    inflectedCache.set(lowerCased, found);
-  }
-  return found ?? undefined;
+export function lexicon(): Lexicon {
+  built ??= buildLexicon();
+  return built;
 }
 
-/** Unknown words already looked up as inflections, and what they turned out to be. */
-const inflectedCache = new Map<string, WordClasses | null>();
-
-/** A plural or verb form of a dictionary word ("hobbits", "tales", "stories"): an ordinary word. */
-function inflected(word: string): WordClasses | undefined {
-  for (const [ending, stem] of INFLECTIONS) {
-    if (word.length > ending.length + 2 && word.endsWith(ending) && classes.get(word.slice(0, -ending.length) + stem)?.common === true) return ORDINARY;
-  }
-  return undefined;
+/**
+ * Builds the lexicon now. The server calls it before it listens: built at a request instead, it would
+ * hold the event loop for the better part of a second, once, at the first text read for names.
+ */
+export function prepareLexicon(): void {
+  lexicon();
 }
 
 const INFLECTIONS: readonly [string, string][] = [['s', ''], ['es', ''], ['ies', 'y'], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['ers', '']];
 const ORDINARY: WordClasses = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: true };
 
-/**
- * First names that are neither ordinary words nor places ("patricia", not "mark" nor "paris"): a
- * lower-case word is looked up here, a set small enough to be quick for every word of a text.
- */
-export const PLAIN_FIRST_NAMES: ReadonlySet<string> = new Set([...classes].filter(([, found]) => found.firstName && !found.common && !found.place).map(([word]) => word));
+function buildLexicon(): Lexicon {
+  const { stopwords: englishStopWords } = require('@orama/stopwords/english') as { stopwords: typeof StopWords };
+  // compromise's CommonJS build: the function itself.
+  const nlp = require('compromise/two') as typeof Compromise;
+  const dictionaryFile = join(dirname(require.resolve('dictionary-en')), 'index.dic');
+  const model = nlp.model() as { one: { lexicon: TaggedWords }; two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } };
 
-/** English function words ("the", "dear", "my"): never the first word of a name. */
-export const FUNCTION_WORDS: ReadonlySet<string> = new Set([...englishStopWords, 'dear', 'hi', 'hello', 'hey', 'thanks', 'thank', 'please', 'dr', 'mr', 'mrs', 'ms'].filter((word) => !classes.get(word)?.firstName));
+  const classes = new Map<string, WordClasses>();
 
-/** Words that close an organisation's name: "Inc", "Bank", "Solutions", "Orchestra". */
-export const ORGANIZATION_ENDINGS = new Set([...Object.keys(model.two.orgWords), ...MORE_ORGANIZATION_ENDINGS]);
-/** Words that close a place's name: "Lake", "Valley", "County". */
-export const PLACE_ENDINGS = new Set(Object.keys(model.two.placeWords));
+  function entry(word: string): WordClasses {
+    let found = classes.get(word);
+    if (found === undefined) {
+      found = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: false };
+      classes.set(word, found);
+    }
+    return found;
+  }
 
-/** The most words of a phrase in the lexicon ("al basrah al qadimah"), to bound the lookups. */
-export const LONGEST_PHRASE = Math.max(...[...classes.keys()].map((word) => word.split(' ').length));
+  for (const [word, tagOrTags] of Object.entries(model.one.lexicon)) {
+    const tags = Array.isArray(tagOrTags) ? tagOrTags : [tagOrTags];
+    const classesOfWord = entry(word);
+    for (const tag of tags) {
+      if (NAME_TAGS.has(tag)) classesOfWord.firstName = true;
+      else if (tag === 'LastName') classesOfWord.surname = true;
+      else if (tag === 'Person') classesOfWord.person = true;
+      else if (PLACE_TAGS.has(tag)) classesOfWord.place = true;
+      else if (tag === 'Organization' || tag === 'SportsTeam') classesOfWord.organization = true;
+      else if (tag === 'Demonym') classesOfWord.demonym = true;
+      if (!NOT_COMMON_TAGS.has(tag)) classesOfWord.common = true;
+    }
+  }
+  for (const word of englishStopWords) entry(word).common = true;
+  /** The dictionary's stems: one a line, flags after a slash; the first line is the count. */
+  for (const line of readFileSync(dictionaryFile, 'utf8').split('\n')) {
+    const word = line.split('/', 1)[0]!;
+    if (/^\p{Ll}[\p{Ll}'-]+$/u.test(word)) entry(word).common = true;
+  }
+  for (const word of GROUPS) entry(word).demonym = true;
+  for (const word of MORE_PLACES) entry(word).place = true;
+
+  /** Unknown words already looked up as inflections, and what they turned out to be. */
+  const inflectedCache = new Map<string, WordClasses | null>();
+
+  /** A plural or verb form of a dictionary word ("hobbits", "tales", "stories"): an ordinary word. */
+  function inflected(word: string): WordClasses | undefined {
+    for (const [ending, stem] of INFLECTIONS) {
+      if (word.length > ending.length + 2 && word.endsWith(ending) && classes.get(word.slice(0, -ending.length) + stem)?.common === true) return ORDINARY;
+    }
+    return undefined;
+  }
+
+  return {
+    classesOf(lowerCased) {
+      const known = classes.get(lowerCased);
+      if (known !== undefined || lowerCased.includes(' ')) return known;
+      let found = inflectedCache.get(lowerCased);
+      if (found === undefined) {
+        found = inflected(lowerCased) ?? null;
+        // Bounded: a text of new words cannot make it grow without end.
+        if (inflectedCache.size > 50_000) inflectedCache.clear();
+        inflectedCache.set(lowerCased, found);
+      }
+      return found ?? undefined;
+    },
+    plainFirstNames: new Set([...classes].filter(([, found]) => found.firstName && !found.common && !found.place).map(([word]) => word)),
+    functionWords: new Set([...englishStopWords, 'dear', 'hi', 'hello', 'hey', 'thanks', 'thank', 'please', 'dr', 'mr', 'mrs', 'ms'].filter((word) => !classes.get(word)?.firstName)),
+    organizationEndings: new Set([...Object.keys(model.two.orgWords), ...MORE_ORGANIZATION_ENDINGS]),
+    placeEndings: new Set(Object.keys(model.two.placeWords)),
+    longestPhrase: Math.max(...[...classes.keys()].map((word) => word.split(' ').length)),
+  };
+}

@@ -3,7 +3,7 @@
 // (lexicon.ts), the words that close them ("Inc", "Lake") and the words around them ("Mr.", "in",
 // "works for"). One pass over the words of the text, a few map lookups each.
 import { candidate, Strength, type Candidate } from './candidate.js';
-import { classesOf, FUNCTION_WORDS, HONORIFICS, type WordClasses, LONGEST_PHRASE, ORGANIZATION_ENDINGS, PLAIN_FIRST_NAMES, PLACE_ENDINGS, TITLE_HONORIFICS } from './lexicon.js';
+import { HONORIFICS, lexicon, type WordClasses, TITLE_HONORIFICS } from './lexicon.js';
 import { tokenizeWords, type Word } from './words.js';
 
 /** Lower-case words inside names: "Leonardo da Vinci", "Ludwig van Beethoven", "Cité de la Musique". */
@@ -38,7 +38,7 @@ export function findNames(text: string, words: readonly Word[] = tokenizeWords(t
       const run = nameRun(words, index + 1);
       const last = words[run - 1]!;
       // "Aunt Bertha Inc" is a firm: the honorific is part of its name.
-      if (run - index > 2 && ORGANIZATION_ENDINGS.has(last.lower)) {
+      if (run - index > 2 && lexicon().organizationEndings.has(last.lower)) {
         found.push(named('ORGANIZATION', { start: word.start, end: last.end }, 'organization_ending'));
       } else {
         if (TITLE_HONORIFICS.has(word.lower)) found.push(candidate('TITLE', word.start, word.end + (word.dotAfter ? 1 : 0), 'honorific', Strength.shapeInContext));
@@ -63,7 +63,7 @@ function findFirmNames(text: string): Candidate[] {
   const found: Candidate[] = [];
   for (const match of text.matchAll(FIRM_NAME)) {
     const first = FIRM_FIRST_NAME.exec(text.slice(Math.max(0, match.index - 40), match.index));
-    if (first === null || [first[0], match[1]!, match[2]!].some((name) => classesOf(name.toLowerCase())?.firstName === true)) continue;
+    if (first === null || [first[0], match[1]!, match[2]!].some((name) => lexicon().classesOf(name.toLowerCase())?.firstName === true)) continue;
     found.push(candidate('ORGANIZATION', match.index - first[0].length, match.index + match[0].length, 'firm_name', Strength.guessed));
   }
   return found;
@@ -74,7 +74,7 @@ function startsName(word: Word): boolean {
 }
 
 function isLowerCaseFirstName(word: Word): boolean {
-  return !word.capitalised && PLAIN_FIRST_NAMES.has(word.lower);
+  return !word.capitalised && lexicon().plainFirstNames.has(word.lower);
 }
 
 function isHonorificBefore(words: readonly Word[], index: number): boolean {
@@ -117,7 +117,7 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   const run = words.slice(start, to);
   const span: Span = { start: run[0]!.start, end: run[run.length - 1]!.end };
   const last = run[run.length - 1]!;
-  const classes = run.length === 1 ? lexiconOf(run[0]!) : run.length <= LONGEST_PHRASE ? classesOf(run.map((word) => word.lower).join(' ')) : undefined;
+  const classes = run.length === 1 ? lexiconOf(run[0]!) : run.length <= lexicon().longestPhrase ? lexicon().classesOf(run.map((word) => word.lower).join(' ')) : undefined;
   // "Personal Info": what follows a capitalised ordinary word opening a sentence is as little a name.
   const atSentenceStart = words[from]!.sentenceStart;
   const before = text.slice(Math.max(0, span.start - 30), span.start);
@@ -129,11 +129,11 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
   const firstIsFirstName = lexiconOf(run[0]!)?.firstName === true;
   if (!firstIsFirstName && (ORGANIZATION_AFTER.test(after) || ORGANIZATION_CUES.test(before))) return named('ORGANIZATION', span, 'organization_context');
 
-  if (run.length > 1 && ORGANIZATION_ENDINGS.has(last.lower)) return named('ORGANIZATION', span, 'organization_ending');
+  if (run.length > 1 && lexicon().organizationEndings.has(last.lower)) return named('ORGANIZATION', span, 'organization_ending');
   if (classes?.organization === true) return named('ORGANIZATION', span, 'organization_lexicon');
   if (classes?.place === true && classes.firstName !== true) return named('GPE', span, 'place_lexicon');
   if (run.length === 1 && classes?.demonym === true) return named('NRP', span, 'nrp_lexicon');
-  if (run.length > 1 && PLACE_ENDINGS.has(last.lower)) return named('GPE', span, 'place_ending');
+  if (run.length > 1 && lexicon().placeEndings.has(last.lower)) return named('GPE', span, 'place_ending');
 
   if (run.length > 1) {
     if (run.some((word) => word.allCaps && word.text.length > 1) && !run.every((word) => word.allCaps)) return null;
@@ -161,7 +161,7 @@ function classifyRun(text: string, words: readonly Word[], from: number, to: num
  * ordinary words are taken as part of a name: "Rapid Cycle Solutions".
  */
 function isOrdinary(word: Word): boolean {
-  if (FUNCTION_WORDS.has(word.lower)) return true;
+  if (lexicon().functionWords.has(word.lower)) return true;
   return word.sentenceStart && lexiconOf(word)?.common === true;
 }
 
@@ -173,7 +173,7 @@ function placeByCue(text: string, words: readonly Word[], start: number, span: S
 
 /** The lexicon's classes of a word, looked up once per word. */
 function lexiconOf(word: Word): WordClasses | undefined {
-  if (word.classes === undefined) word.classes = classesOf(word.lower) ?? null;
+  if (word.classes === undefined) word.classes = lexicon().classesOf(word.lower) ?? null;
   return word.classes ?? undefined;
 }
 

@@ -2,8 +2,16 @@
 // in groups, a country code, an area code in brackets, an extension), and libphonenumber-js parses
 // each one. Its own findNumbers() reads a 10 KB text in about 5 ms, the whole budget of a guardrail,
 // and only knows one default country; parsing the few candidates costs a few microseconds each.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { candidate, saidBefore, Strength, type Candidate } from './candidate.js';
+
+// libphonenumber-js's metadata (a few MB) is loaded when a text first holds something like a number.
+let parser: typeof import('libphonenumber-js/max').parsePhoneNumberFromString | undefined;
+const parsePhoneNumberFromString: typeof import('libphonenumber-js/max').parsePhoneNumberFromString = (...args) => {
+  parser ??= (createRequire(import.meta.url)('libphonenumber-js/max') as typeof import('libphonenumber-js/max')).parsePhoneNumberFromString;
+  return parser(...args);
+};
 
 /** Where a number without a country code is first taken to be. */
 const DEFAULT_COUNTRY: CountryCode = 'US';

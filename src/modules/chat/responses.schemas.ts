@@ -28,10 +28,11 @@ export const ResponseStatusSchema = Type.Union([Type.Literal('completed'), Type.
   description: 'completed; blocked: a guardrail stopped it; failed: the model or a tool failed',
 });
 
-export const FinishReasonSchema = Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Null()], {
+export const FinishReasonSchema = Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('tool_calls'), Type.Null()], {
   description:
     'Why a completed answer ended, as OpenAI says it: stop, the model finished; length, the answer was cut at its most tokens ' +
-    '(the LLM configuration’s max_answer_tokens, or the agent’s max_tokens where lower). null when not completed, and for answers recorded before it was kept',
+    '(the LLM configuration’s max_answer_tokens, or the agent’s max_tokens where lower); tool_calls, the model called tools the client ' +
+    'brought (OpenAI-compatible access), returned to it in tool_calls with status client. null when not completed, and for answers recorded before it was kept',
 });
 
 export const ToolCallSchema = named(
@@ -42,9 +43,10 @@ export const ToolCallSchema = named(
     name: Type.String({ description: 'The tool as the model named it' }),
     input: Type.Unknown({ description: 'The arguments the model gave' }),
     output: Type.String({ description: 'What the model read (cut to 2,000 characters here)' }),
-    status: Type.Union(['ok', 'error', 'invalid', 'repeated', 'blocked'].map((status) => Type.Literal(status)), {
+    status: Type.Union(['ok', 'error', 'invalid', 'repeated', 'blocked', 'client'].map((status) => Type.Literal(status)), {
       description: 'ok; error: the tool failed (the model was told why); invalid: unknown tool or arguments its schema refuses; ' +
-        'repeated: the same call was made earlier in the answer, not run again; blocked: a context guardrail withheld the result',
+        'repeated: the same call was made earlier in the answer, not run again; blocked: a context guardrail withheld the result; ' +
+        'client: a call of a tool the client brought (OpenAI-compatible access), returned to the client to run, not run here',
     }),
     http_status: Type.Union([Type.Integer(), Type.Null()], { description: 'The status of the service the tool called, where one answered' }),
     latency_ms: Type.Integer({ minimum: 0 }),

@@ -3,7 +3,8 @@
 // words, patterns that are not regular expressions, that read without bound, or that could backtrack
 // catastrophically (recheck, in a thread of its own). Every problem is a detail of one 400.
 import type { TSchema } from '@sinclair/typebox';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { createAjv, lazyAjv } from '../../ajv-instance.js';
 import { BadRequest, type ErrorDetail } from '../../errors.js';
 import { checkPatterns, foldForTerms, foldString, type GuardrailConfigs, type GuardrailType, PATTERN_FLAGS, regexReach, topicPhrase } from '../../guardrails/index.js';
 import { DEFAULT_SEARCH_LANGUAGE } from '../../search/languages.js';
@@ -11,12 +12,12 @@ import { BlockedTermsConfig, LengthConfig, LIMITS, PiiConfig, TopicConfig } from
 
 const SCHEMAS: Record<GuardrailType, TSchema> = { pii: PiiConfig, blocked_terms: BlockedTermsConfig, length: LengthConfig, topic: TopicConfig };
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+const ajv = lazyAjv(() => createAjv({ allErrors: true, strict: false }, []));
 const validators = new Map<GuardrailType, ValidateFunction>();
 
 function validatorOf(type: GuardrailType): ValidateFunction {
   let validate = validators.get(type);
-  if (validate === undefined) validators.set(type, (validate = ajv.compile(SCHEMAS[type])));
+  if (validate === undefined) validators.set(type, (validate = ajv().compile(SCHEMAS[type])));
   return validate;
 }
 

@@ -2,22 +2,34 @@
 // and agent_response_id name the agent response the answer was recorded as.
 import { now } from '../../clock.js';
 import { asRecorded, type Answer } from '../runtime/answer.js';
+import { argumentsText } from './openai-client-tools.js';
 import { unixSeconds } from './openai-models.js';
 import type { ChatCompletion, ChatCompletionChunk } from './openai.schemas.js';
 
 const completionId = (responseId: number) => `chatcmpl-${responseId}`;
-const finishReasonOf = (answer: Answer) => (answer.status === 'blocked' ? 'content_filter' : answer.finishReason === 'length' ? 'length' : 'stop');
+const finishReasonOf = (answer: Answer) =>
+  answer.status === 'blocked' ? 'content_filter' : answer.finishReason === 'length' ? 'length' : answer.finishReason === 'tool_calls' ? 'tool_calls' : 'stop';
+
+/** The calls of the client's tools the answer ended with, as OpenAI writes them. */
+export const clientCallsOf = (answer: Answer) => answer.toolCalls.filter((call) => call.status === 'client');
+const toolCallsOf = (answer: Answer) =>
+  clientCallsOf(answer).map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: argumentsText(call.input) } }));
 const usageOf = (answer: Answer) => ({ prompt_tokens: answer.tokens.prompt, completion_tokens: answer.tokens.completion, total_tokens: answer.tokens.prompt + answer.tokens.completion });
 
 /** The completion of an answer that has ended; `model` is the model as the client named it. */
 export function presentCompletion(answered: Answer, model: string): ChatCompletion {
   const answer = asRecorded(answered);
+  const toolCalls = toolCallsOf(answer);
+  const message =
+    toolCalls.length === 0
+      ? { role: 'assistant' as const, content: answer.text, refusal: null }
+      : { role: 'assistant' as const, content: answer.text === '' ? null : answer.text, refusal: null, tool_calls: toolCalls };
   return {
     id: completionId(answer.id),
     object: 'chat.completion',
     created: unixSeconds(answer.askedOn),
     model,
-    choices: [{ index: 0, message: { role: 'assistant', content: answer.text, refusal: null }, finish_reason: finishReasonOf(answer), logprobs: null }],
+    choices: [{ index: 0, message, finish_reason: finishReasonOf(answer), logprobs: null }],
     usage: usageOf(answer),
     agent_response_id: answer.id,
     citations: answer.citations,
@@ -44,6 +56,13 @@ export class CompletionChunks {
 
   text(text: string): ChatCompletionChunk {
     return this.chunk({ choices: [{ index: 0, delta: { content: text }, finish_reason: null, logprobs: null }] });
+  }
+
+  /** The calls of the client's tools, each whole with its index, where the answer ended with some. */
+  toolCalls(answer: Answer): ChatCompletionChunk | undefined {
+    const calls = toolCallsOf(answer);
+    if (calls.length === 0) return undefined;
+    return this.chunk({ choices: [{ index: 0, delta: { tool_calls: calls.map((call, index) => ({ index, ...call })) }, finish_reason: null, logprobs: null }] });
   }
 
   /** The last chunk of the choice: why it finished, and the agent response with its citations. */

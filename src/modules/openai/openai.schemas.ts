@@ -7,12 +7,71 @@ import { CitationSchema } from '../chat/responses.schemas.js';
 
 const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String() }, { additionalProperties: true });
 
+/** A tool's name, as every provider accepts it. */
+export const ToolName = Type.String({ pattern: '^[a-zA-Z0-9_-]{1,64}$' });
+/** A JSON schema the client gives: passed to the model as it is. */
+export const ClientJsonSchema = Type.Record(Type.String(), Type.Unknown(), { description: 'A JSON schema, passed to the model as it is' });
+
+const MessageToolCall = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 200 }),
+    type: Type.Optional(Type.Literal('function')),
+    function: Type.Object({ name: ToolName, arguments: Type.String({ maxLength: 100_000, description: 'JSON text' }) }, { additionalProperties: true }),
+  },
+  { additionalProperties: true },
+);
+
 export const ChatMessageInput = Type.Object(
   {
     role: Type.Union(['system', 'developer', 'user', 'assistant', 'tool'].map((role) => Type.Literal(role)), {
       description: 'system and developer messages are not passed on: the agent’s own instructions govern it',
     }),
-    content: Type.Union([Type.String({ maxLength: 100_000 }), Type.Array(Type.Union([TextPart, Type.Object({ type: Type.String() }, { additionalProperties: true })]), { maxItems: 100 }), Type.Null()]),
+    content: Type.Optional(
+      Type.Union([Type.String({ maxLength: 100_000 }), Type.Array(Type.Union([TextPart, Type.Object({ type: Type.String() }, { additionalProperties: true })]), { maxItems: 100 }), Type.Null()]),
+    ),
+    tool_calls: Type.Optional(Type.Array(MessageToolCall, { maxItems: 128, description: 'An assistant message: the calls of the client’s tools it made' })),
+    tool_call_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A tool message: the call whose result it is' })),
+  },
+  { additionalProperties: true },
+);
+
+const ChatTool = Type.Object(
+  {
+    type: Type.String({ description: 'function; any other type is a 400' }),
+    function: Type.Optional(
+      Type.Object(
+        {
+          name: ToolName,
+          description: Type.Optional(Type.String({ maxLength: 10_000 })),
+          parameters: Type.Optional(ClientJsonSchema),
+          strict: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+const ChatToolChoice = Type.Union([
+  Type.Union([Type.Literal('none'), Type.Literal('auto'), Type.Literal('required')]),
+  Type.Object({ type: Type.String(), function: Type.Optional(Type.Object({ name: Type.String() }, { additionalProperties: true })) }, { additionalProperties: true }),
+]);
+
+const ChatResponseFormat = Type.Object(
+  {
+    type: Type.String({ description: 'text, json_object or json_schema; any other is a 400' }),
+    json_schema: Type.Optional(
+      Type.Object(
+        {
+          name: Type.String(),
+          description: Type.Optional(Type.String()),
+          schema: Type.Optional(ClientJsonSchema),
+          strict: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+        },
+        { additionalProperties: true },
+      ),
+    ),
   },
   { additionalProperties: true },
 );
@@ -26,8 +85,20 @@ export const ChatCompletionRequest = named(
       stream: Type.Optional(Type.Boolean()),
       stream_options: Type.Optional(Type.Union([Type.Object({ include_usage: Type.Optional(Type.Boolean()) }, { additionalProperties: true }), Type.Null()])),
       n: Type.Optional(Type.Union([Type.Literal(1), Type.Null()], { description: 'One choice only' })),
+      tools: Type.Optional(
+        Type.Array(ChatTool, {
+          maxItems: 128,
+          description: 'The client’s own function tools: offered to the model beside the agent’s tools; their calls are returned in tool_calls, never run by the server',
+        }),
+      ),
+      tool_choice: Type.Optional(ChatToolChoice),
+      response_format: Type.Optional(ChatResponseFormat),
     },
-    { additionalProperties: true, description: 'Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides' },
+    {
+      additionalProperties: true,
+      description:
+        'Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400',
+    },
   ),
   {
     model: 'support-bot',
@@ -48,6 +119,16 @@ const Usage = Type.Object({
   total_tokens: Type.Integer({ minimum: 0 }),
 });
 
+const ToolCallOut = Type.Object({
+  id: Type.String({ description: 'The id the tool message with the result quotes (tool_call_id)' }),
+  type: Type.Literal('function'),
+  function: Type.Object({ name: Type.String(), arguments: Type.String({ description: 'JSON text' }) }),
+});
+
+const FinishReason = Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('content_filter'), Type.Literal('tool_calls')], {
+  description: 'length: the answer was cut at its most tokens; content_filter: a guardrail blocked it; tool_calls: the model called the client’s tools',
+});
+
 const Extensions = {
   agent_response_id: Type.Integer({ description: 'The agent response recorded for this completion (GET /api/v2/responses/{id})' }),
   citations: Type.Array(CitationSchema, { description: 'The passages the answer cites, as in the agent response' }),
@@ -63,10 +144,13 @@ export const ChatCompletionSchema = named(
     choices: Type.Array(
       Type.Object({
         index: Type.Integer(),
-        message: Type.Object({ role: Type.Literal('assistant'), content: Type.String(), refusal: Type.Null() }),
-        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('content_filter')], {
-          description: 'length: the answer was cut at its most tokens; content_filter: a guardrail blocked it',
+        message: Type.Object({
+          role: Type.Literal('assistant'),
+          content: Type.Union([Type.String(), Type.Null()], { description: 'null where the model only called the client’s tools' }),
+          refusal: Type.Null(),
+          tool_calls: Type.Optional(Type.Array(ToolCallOut, { description: 'The calls of the client’s tools, for the client to run (finish_reason tool_calls)' })),
         }),
+        finish_reason: FinishReason,
         logprobs: Type.Null(),
       }),
     ),
@@ -86,8 +170,12 @@ export const ChatCompletionChunkSchema = named(
     choices: Type.Array(
       Type.Object({
         index: Type.Integer(),
-        delta: Type.Object({ role: Type.Optional(Type.Literal('assistant')), content: Type.Optional(Type.String()) }),
-        finish_reason: Type.Union([Type.Literal('stop'), Type.Literal('length'), Type.Literal('content_filter'), Type.Null()]),
+        delta: Type.Object({
+          role: Type.Optional(Type.Literal('assistant')),
+          content: Type.Optional(Type.String()),
+          tool_calls: Type.Optional(Type.Array(Type.Composite([Type.Object({ index: Type.Integer({ minimum: 0 }) }), ToolCallOut]), { description: 'Each call whole, in one chunk, with its index' })),
+        }),
+        finish_reason: Type.Union([FinishReason, Type.Null()]),
         logprobs: Type.Null(),
       }),
     ),

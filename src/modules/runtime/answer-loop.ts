@@ -5,8 +5,13 @@
 // that gets its calls wrong (an unknown tool, arguments the schema refuses) is told and has one round to
 // repair them; wrong again, the answer fails. The answer's length is bounded over all its steps
 // (answer-length.ts): once cut, no tool is run and the answer ends there.
-import { ModelCallError, type ChatMessage, type ChatModel } from '../../providers/chat/chat-model.js';
+// A client's own tools (the OpenAI-compatible doors) are offered beside the agent's and never run
+// here: a step that calls one of them ends the answer with those calls, for the client to run and
+// send back; calls of the agent's tools in that same step are not run (the model, given the client's
+// results, may call them again).
+import { ModelCallError, type ChatMessage, type ChatModel, type JsonAnswerFormat, type ModelToolCall, type ModelToolChoice } from '../../providers/chat/chat-model.js';
 import type { GuardrailVerdict } from '../../guardrails/index.js';
+import type { ToolDefinition } from '../../tools/index.js';
 import { costOf, tokensOf, type Prices, type TokenCount } from './cost.js';
 import { runModel, type RunFailure } from './model-run.js';
 import { conversationTokens } from './prompt.js';
@@ -20,6 +25,13 @@ export interface AnswerLimits {
   budgetUsd: number;
 }
 
+/** The tools a client brings (OpenAI's function tools), and whether the first step must call one. */
+export interface ClientTools {
+  definitions: ToolDefinition[];
+  /** For the first step only: later steps leave the choice to the model. */
+  choice: ModelToolChoice;
+}
+
 export interface AnswerLoopOptions {
   model: ChatModel;
   messages: ChatMessage[];
@@ -31,6 +43,10 @@ export interface AnswerLoopOptions {
   /** Passages numbered in the prompt, [1]..[passages]; those tools find are numbered after them. */
   passages: number;
   tools: ToolBox | undefined;
+  /** Offered beside the agent's tools, never run: a step that calls one ends the answer. */
+  clientTools?: ClientTools | undefined;
+  /** Every step's answer as JSON. */
+  responseFormat?: JsonAnswerFormat | undefined;
   toolRound: ToolRoundOptions;
   limits: AnswerLimits;
   prices: Prices;
@@ -55,8 +71,23 @@ export interface AnsweredLoop {
   firstTokenMs: number | null;
   /** Cut at its most tokens: finish reason length. */
   cut: boolean;
+  /** The calls of the client's tools the answer ended with (finish reason tool_calls); empty otherwise. */
+  clientCalls: ModelToolCall[];
   failure: RunFailure | undefined;
 }
+
+/** A call of a client's tool as the response records it: not run here. */
+const clientCallRecord = (call: ModelToolCall, step: number): ToolCallRecord => ({
+  id: call.id,
+  tool_id: null,
+  name: call.name,
+  input: call.arguments,
+  output: '',
+  status: 'client',
+  http_status: null,
+  latency_ms: 0,
+  step,
+});
 
 const addTokens = (sum: TokenCount, step: TokenCount): TokenCount => ({
   prompt: sum.prompt + step.prompt,
@@ -66,7 +97,18 @@ const addTokens = (sum: TokenCount, step: TokenCount): TokenCount => ({
 
 export async function runAnswerLoop(options: AnswerLoopOptions): Promise<AnsweredLoop> {
   const messages = [...options.messages];
-  const result: AnsweredLoop = { answer: '', cited: [], tokens: { prompt: 0, completion: 0, estimated: false }, toolCost: 0, toolCalls: [], toolPassages: [], firstTokenMs: null, cut: false, failure: undefined };
+  const result: AnsweredLoop = {
+    answer: '',
+    cited: [],
+    tokens: { prompt: 0, completion: 0, estimated: false },
+    toolCost: 0,
+    toolCalls: [],
+    toolPassages: [],
+    firstTokenMs: null,
+    cut: false,
+    clientCalls: [],
+    failure: undefined,
+  };
   // Passage numbers given so far: the prompt's, then those reserved by the tools, in the order they ask.
   let numbered = options.passages;
   const numberPassages = (count: number) => {
@@ -77,12 +119,22 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
   let rounds = 0;
   let toolsTaken = options.tools === undefined || options.tools.size === 0;
   let mistakenBefore = false;
+  const clientTools = options.clientTools?.definitions ?? [];
+  const clientNames = new Set(clientTools.map((tool) => tool.name));
 
-  for (;;) {
-    const offered = toolsTaken ? undefined : options.tools!.definitions;
+  for (let step = 1; ; step++) {
+    const agentOffered = toolsTaken ? [] : options.tools!.definitions;
+    const offered = [...agentOffered, ...clientTools];
+    const toolChoice = step === 1 ? (options.clientTools?.choice ?? 'auto') : 'auto';
     const run = await runModel({
       model: options.model,
-      request: { messages: [...messages], temperature: options.temperature, maxTokens: options.maxTokens, ...(offered ? { tools: offered } : {}) },
+      request: {
+        messages: [...messages],
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+        ...(offered.length > 0 ? { tools: offered, toolChoice } : {}),
+        ...(options.responseFormat ? { responseFormat: options.responseFormat } : {}),
+      },
       passages: numbered,
       clientSignal: options.clientSignal,
       ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
@@ -101,8 +153,14 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
     result.tokens = addTokens(result.tokens, tokensOf(run.usage, run.usage === undefined ? conversationTokens(messages) : 0, run.answer, unbilled));
     result.cut = run.cut;
     if (run.failure !== undefined || run.cut || options.stopSignal?.aborted) return { ...result, failure: run.failure };
+    const forClient = run.toolCalls.filter((call) => clientNames.has(call.name));
+    if (forClient.length > 0) {
+      result.clientCalls = forClient;
+      result.toolCalls.push(...forClient.map((call) => clientCallRecord(call, rounds + 1)));
+      return result;
+    }
     // Calls made without tools on offer are not run: the model was asked to answer.
-    if (offered === undefined || run.toolCalls.length === 0) return result;
+    if (agentOffered.length === 0 || run.toolCalls.length === 0) return result;
 
     const circling = options.tools!.allRepeated(run.toolCalls);
     const toolRound = { ...options.toolRound, context: { ...options.toolRound.context, numberPassages } };

@@ -8,7 +8,8 @@ import type { GuardrailVerdict } from '../../guardrails/index.js';
 import type { Citation } from '../chat/responses.schemas.js';
 import type { TokenCount } from './cost.js';
 
-export type ToolCallStatus = 'ok' | 'error' | 'invalid' | 'repeated' | 'blocked';
+/** `client`: a call of the client's own tool (OpenAI-compatible doors), returned to the client, not run. */
+export type ToolCallStatus = 'ok' | 'error' | 'invalid' | 'repeated' | 'blocked' | 'client';
 
 /** A call as the response records it (`tool_calls`) and the stream tells it (`tool_call`). */
 export interface ToolCallRecord {

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../clock.js';
 import { Conflict, NotFound, UpstreamError, UpstreamTimeout } from '../../errors.js';
 import type { AgentGuardrails } from '../../guardrails/index.js';
-import type { ChatModel, ModelCallError } from '../../providers/chat/chat-model.js';
+import type { ChatMessage, ChatModel, ModelCallError } from '../../providers/chat/chat-model.js';
 import { llmPolicy } from '../llm/llm.policy.js';
 import { OFFLINE_MODEL, createOfflineAnswerer } from '../../providers/chat/offline-answerer.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
@@ -31,12 +31,19 @@ import { recordAnswerMetrics } from './metrics.js';
 import type { RunFailure } from './model-run.js';
 import { buildConversation, type Conversation, type Turn } from './prompt.js';
 import { ToolBox, type ToolCallRecord } from './tool-calls.js';
+import { checkClientAsk, guardContinuation, type ClientAsk } from './client-ask.js';
 
 export interface AskInput {
   query: string;
   thread_id?: number | undefined;
-  /** The conversation so far as the caller holds it (OpenAI-compatible access), where no thread is given. */
+  /** The conversation so far as the caller holds it (OpenAI-compatible access): after the thread's turns, where a thread is given. */
   turns?: Turn[] | undefined;
+  /** The thread's turns up to this response of it only (the Responses API's previous_response_id). */
+  throughResponseId?: number | undefined;
+  /** What followed the question: the calls of the client's tools and the results it sends back (OpenAI-compatible access). */
+  continuation?: ChatMessage[] | undefined;
+  /** The client's own tools, tool choice and JSON answer (OpenAI-compatible access). */
+  client?: ClientAsk | undefined;
   /** A checkpoint of the agent that answers instead of its present configuration, for this ask only (evaluations). */
   checkpoint?: AskCheckpoint | undefined;
   /**
@@ -75,6 +82,8 @@ export interface PreparedAsk {
   guardrailActions: GuardrailActionRecord[];
   /** The tools the model may call; undefined where it has none (the offline answerer never has). */
   tools: ToolBox | undefined;
+  /** What the client brought (OpenAI-compatible access): its tools, offered beside the agent's, and its answer format. */
+  client: ClientAsk | undefined;
   /** null: a thread is opened when the question is recorded. */
   threadId: number | null;
   /** false: nothing is written (AskInput.record). */
@@ -172,8 +181,8 @@ export class AskService {
     // Independent reads, side by side: on PostgreSQL each is a round trip. Retrieval waits for the
     // input guardrails: it searches with the question they let through.
     const guarding = this.guardedQuestion(actor, agent, input.query);
-    const [turns, resolved, guarded, found, historyId] = await Promise.all([
-      input.thread_id === undefined ? (input.turns ?? []) : this.threadTurns(repos, actor, agentId, input.thread_id),
+    const [threadTurns, resolved, guarded, found, historyId] = await Promise.all([
+      input.thread_id === undefined ? [] : this.threadTurns(repos, actor, agentId, input.thread_id, input.throughResponseId),
       this.models?.resolveForAnswering(actor.organizationId, agent.llm_configuration_id),
       guarding,
       guarding.then(async ({ query, blocked, guardrails }) => {
@@ -185,12 +194,15 @@ export class AskService {
     ]);
     // The offline answerer calls no tools.
     const tools = resolved && agent.tool_ids.length > 0 && this.options.tools ? new ToolBox(await this.options.tools.runnableTools(actor, agent.tool_ids)) : undefined;
+    if (input.client) checkClientAsk(input.client, resolved?.configuration ?? null, tools?.definitions.map((tool) => tool.name) ?? []);
+    const continued = await guardContinuation(guarded.guardrails, input.continuation ?? []);
     const conversation = buildConversation({
       instructions: agent.instructions,
       passages: found.passages.map((passage) => ({ number: passage.number, source: passage.source, page: passage.page, text: passage.text })),
-      turns,
+      turns: [...threadTurns, ...(input.turns ?? [])],
       query: guarded.query,
-      withTools: tools !== undefined && tools.size > 0,
+      continuation: continued.messages,
+      withTools: (tools !== undefined && tools.size > 0) || (input.client?.tools.length ?? 0) > 0,
       contextWindow: resolved ? (resolved.configuration.context_window ?? DEFAULT_CONTEXT_WINDOW) : Number.POSITIVE_INFINITY,
       maxTokens: answerTokenLimit(agent.max_tokens, resolved?.configuration ?? null),
     });
@@ -200,8 +212,9 @@ export class AskService {
       query: guarded.query,
       blocked: guarded.blocked,
       guardrails: guarded.guardrails,
-      guardrailActions: [...guarded.actions, ...found.actions],
+      guardrailActions: [...guarded.actions, ...found.actions, ...continued.actions],
       tools,
+      client: input.client,
       threadId: input.thread_id ?? null,
       record: input.record ?? true,
       historyId,
@@ -221,12 +234,18 @@ export class AskService {
     return { guardrails, query: result.text, blocked: result.blocked, actions: result.verdicts as GuardrailActionRecord[] };
   }
 
-  /** The questions and answers of a thread the caller owns with this agent, oldest first (failed and blocked ones left out). */
-  private async threadTurns(repos: Repositories, actor: Actor, agentId: number, threadId: number) {
+  /**
+   * The questions and answers of a thread the caller owns with this agent, oldest first, up to a
+   * response of it where one is named. Failed and blocked ones are left out, and so are those that
+   * ended with calls of a client's tools (the answer given once their results came back follows them).
+   */
+  private async threadTurns(repos: Repositories, actor: Actor, agentId: number, threadId: number, throughResponseId?: number) {
     const thread = await repos.threads.find(actor.organizationId, threadId);
     if (!thread || thread.agent_id !== agentId || thread.user_id !== actor.userId) throw new NotFound('thread', threadId);
     const earlier = await repos.responses.ofThread(actor.organizationId, threadId);
-    return earlier.filter((response) => response.status === 'completed').map((response) => ({ query: response.query, answer: response.text }));
+    return earlier
+      .filter((response) => response.status === 'completed' && response.finishReason !== 'tool_calls' && (throughResponseId === undefined || response.id <= throughResponseId))
+      .map((response) => ({ query: response.query, answer: response.text }));
   }
 
   /** Records the question, lets the model answer, records the outcome. Never throws for a model's failure. */
@@ -277,6 +296,8 @@ export class AskService {
       maxCharacters: answerCharacterLimit(maxTokens, ask.configuration),
       passages: ask.passages.length,
       tools: ask.tools,
+      clientTools: ask.client && ask.client.tools.length > 0 ? { definitions: ask.client.tools, choice: ask.client.toolChoice } : undefined,
+      responseFormat: ask.client?.responseFormat,
       toolRound: {
         context: { actor, threadId: recorded?.threadId ?? null, signal: clientSignal },
         timeoutMs: this.options.limits.toolTimeoutMs,
@@ -325,7 +346,7 @@ export class AskService {
       text: answer,
       status,
       error,
-      finishReason: status !== 'completed' ? null : loop.cut ? 'length' : 'stop',
+      finishReason: status !== 'completed' ? null : loop.cut ? 'length' : loop.clientCalls.length > 0 ? 'tool_calls' : 'stop',
       citations: loop.cited.flatMap((n) => (byNumber.has(n) ? [citationOf(byNumber.get(n)!)] : [])),
       toolCalls: loop.toolCalls,
       guardrailActions: actions,

@@ -14,8 +14,15 @@ export class CitationMarkers {
   private pending = '';
   private readonly firstUse: number[] = [];
 
-  /** @param passages how many passages the prompt numbered, [1]..[passages] */
-  constructor(private readonly passages: number) {}
+  /**
+   * @param passages how many passages the prompt numbered, [1]..[passages]
+   * @param dropUnknown false for an answer in JSON, which is passed on as the model wrote it: a
+   *   marker naming no passage may be an array of the JSON ([7]) and is left alone.
+   */
+  constructor(
+    private readonly passages: number,
+    private readonly dropUnknown = true,
+  ) {}
 
   /** Takes the next piece of the answer; answers the text that may be sent on now. */
   push(piece: string): string {
@@ -46,7 +53,7 @@ export class CitationMarkers {
       const numbers = (marker.match(/\d+/g) ?? []).map(Number);
       const known = numbers.filter((n) => n >= 1 && n <= this.passages);
       for (const n of known) if (!this.firstUse.includes(n)) this.firstUse.push(n);
-      if (known.length === numbers.length) return marker;
+      if (known.length === numbers.length || !this.dropUnknown) return marker;
       return known.length === 0 ? '' : `[${known.join(', ')}]`;
     });
   }

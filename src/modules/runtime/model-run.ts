@@ -17,7 +17,7 @@ export type RunFailure =
 export interface ModelRunOptions {
   model: ChatModel;
   request: Omit<ChatRequest, 'signal'>;
-  /** Passages numbered in the prompt: markers beyond them are dropped. */
+  /** Passages numbered in the prompt: markers beyond them are dropped (unless the answer is JSON). */
   passages: number;
   /** Aborted when the client goes away. */
   clientSignal: AbortSignal;
@@ -46,7 +46,7 @@ export interface ModelRun {
 }
 
 export async function runModel(options: ModelRunOptions): Promise<ModelRun> {
-  const markers = new CitationMarkers(options.passages);
+  const markers = new CitationMarkers(options.passages, options.request.responseFormat === undefined);
   let firstTokenMs: number | null = null;
   const collected = await collectStream(options.model, {
     request: options.request,

@@ -28,6 +28,11 @@ export interface ConversationInput {
   /** Oldest first. */
   turns: Turn[];
   query: string;
+  /**
+   * What followed the question before this call (OpenAI-compatible doors): the assistant's calls of the
+   * client's tools and the results the client sent back. Kept whole, like the question.
+   */
+  continuation?: ChatMessage[];
   /** Whether the model is offered tools: it is then told that their results are data. */
   withTools?: boolean;
   /** Tokens the model may take in and write, in all; Infinity where nothing limits them. */
@@ -79,7 +84,14 @@ export function buildConversation(input: ConversationInput): Conversation {
   const question: ChatMessage = { role: 'user', content: input.query };
   // Counted no further than the context window: a longer question is refused below all the same, and
   // one long word of it is not merged for nothing.
-  const room = input.contextWindow - input.maxTokens - REPLY_PRIMING - countTokensUpTo(input.query, input.contextWindow) - MESSAGE_OVERHEAD;
+  const continuation = input.continuation ?? [];
+  const room =
+    input.contextWindow -
+    input.maxTokens -
+    REPLY_PRIMING -
+    countTokensUpTo(input.query, input.contextWindow) -
+    MESSAGE_OVERHEAD -
+    continuation.reduce((sum, message) => sum + messageTokens(message), 0);
   const system = (passages: PromptPassage[]): ChatMessage => ({ role: 'system', content: systemPrompt(input.instructions, passages, input.withTools) });
 
   let passages = input.passages;
@@ -109,6 +121,6 @@ export function buildConversation(input: ConversationInput): Conversation {
     kept.unshift(...pair);
     turnsDropped--;
   }
-  const messages = [system(passages), ...kept, question];
+  const messages = [system(passages), ...kept, question, ...continuation];
   return { messages, passages, turnsDropped, promptTokens: conversationTokens(messages) };
 }

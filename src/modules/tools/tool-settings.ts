@@ -2,21 +2,20 @@
 // the rules of its kind the schema cannot say — an API tool's URL, parameters and placeholders, a web
 // search address the egress rules allow, the corpora of a retrieval tool in the organization, the
 // secret a kind's authentication needs (src/tools/kinds.ts). Every problem is a detail of one 400.
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { createAjv, lazyAjv } from '../../ajv-instance.js';
 import { BadRequest } from '../../errors.js';
 import { toolKind, type SettingsContext, type ToolKind } from '../../tools/index.js';
 
 /** The largest settings of one tool, as JSON. */
 const MAX_CONFIG_BYTES = 128 * 1024;
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
-addFormats.default(ajv);
+const ajv = lazyAjv(() => createAjv({ allErrors: true, strict: false, useDefaults: true }, 'all'));
 const validators = new Map<ToolKind, ValidateFunction>();
 
 function validatorOf(kind: ToolKind): ValidateFunction {
   let validate = validators.get(kind);
-  if (validate === undefined) validators.set(kind, (validate = ajv.compile(toolKind(kind).settings)));
+  if (validate === undefined) validators.set(kind, (validate = ajv().compile(toolKind(kind).settings)));
   return validate;
 }
 

@@ -3,7 +3,7 @@
 // providers' protocols through the egress client (every call obeys the server's address rules,
 // deadline and byte caps) and never put the API key in an error or a log.
 
-import type { ToolDefinition } from '../../tools/index.js';
+import type { JsonSchema, ToolDefinition } from '../../tools/index.js';
 
 /** A tool call the model asked for. */
 export interface ModelToolCall {
@@ -28,10 +28,27 @@ export interface ChatMessage {
   isError?: boolean;
 }
 
+/** Whether the model must call a tool: `auto` (its choice, the default), `required` (one of them), or the one named. */
+export type ModelToolChoice = 'auto' | 'required' | { tool: string };
+
+/** The answer as JSON: any object, or one that a schema describes (named, as providers ask). */
+export interface JsonAnswerFormat {
+  type: 'json';
+  schema?: JsonSchema;
+  name?: string;
+  description?: string;
+  /** Whether the provider must keep to the schema exactly (OpenAI's strict structured outputs). */
+  strict?: boolean;
+}
+
 export interface ChatRequest {
   messages: ChatMessage[];
   /** Tools the model may call; none: it can only answer. */
   tools?: ToolDefinition[];
+  /** With tools: whether the model must call one; `auto` when absent. */
+  toolChoice?: ModelToolChoice;
+  /** The answer as JSON instead of text; text when absent. */
+  responseFormat?: JsonAnswerFormat;
   temperature: number;
   maxTokens: number;
   /** Aborted when the client goes away: the provider call stops. */

@@ -1,7 +1,8 @@
 // Why a model call failed, in the classes of ModelCallError, from whatever the provider library,
 // the egress client or the provider itself threw. Messages are the server's own sentences with at
 // most a short excerpt of the provider's, and never carry the API key.
-import { APICallError } from 'ai';
+import { createRequire } from 'node:module';
+import type { APICallError } from 'ai';
 import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
 import { retryAfterMs } from '../retry.js';
 import { ModelCallError, type ModelErrorClass } from './chat-model.js';
@@ -21,6 +22,13 @@ export function scrubKey(text: string, apiKey: string | null): string {
 }
 
 /** Walks an error and its causes, nearest first. */
+/** The AI SDK's error class, loaded with the first failure to classify: the SDK's entry is some 500 ms of modules. */
+let apiCallError: typeof APICallError | undefined;
+function apiCallErrorClass(): typeof APICallError {
+  apiCallError ??= (createRequire(import.meta.url)('ai') as typeof import('ai')).APICallError;
+  return apiCallError;
+}
+
 function* causesOf(error: unknown): Generator<unknown> {
   const seen = new Set<unknown>();
   for (let current = error; current !== undefined && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
@@ -103,7 +111,7 @@ export function classifyModelFailure(error: unknown, label: string, timeoutMs: n
     if (failure) return failure;
   }
   for (const cause of causes) {
-    if (APICallError.isInstance(cause) && cause.statusCode !== undefined) return fromStatus(cause, cause.statusCode, label);
+    if (apiCallErrorClass().isInstance(cause) && cause.statusCode !== undefined) return fromStatus(cause, cause.statusCode, label);
   }
   const message = error instanceof Error ? excerpt(error.message) : String(error);
   return { error: new ModelCallError('bad_response', `${label} gave an answer that could not be read: ${message}`, `${PROVIDER} gave an answer that could not be read`), retryable: false };

@@ -2,10 +2,10 @@
 // explicitly (empty when the configuration has none; egress-fetch then sends no key header), so that
 // the provider packages never fall back to OPENAI_API_KEY or ANTHROPIC_API_KEY from the server's
 // environment: an organization's calls use that organization's key or none.
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createAzure } from '@ai-sdk/azure';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+// A provider's package is loaded when a configuration of its kind is first used (each is a few MB
+// of modules, and most servers use one or two of the four); require, since building a model is
+// synchronous.
+import { createRequire } from 'node:module';
 import type { LlmProvider } from '../../db/schema.js';
 import type { ProviderLanguageModel } from './sdk-messages.js';
 
@@ -23,31 +23,39 @@ export const DEFAULT_BASE_URLS: Partial<Record<LlmProvider, string>> = {
   anthropic: 'https://api.anthropic.com/v1',
 };
 
+const require = createRequire(import.meta.url);
+const openai = () => require('@ai-sdk/openai') as typeof import('@ai-sdk/openai');
+const azure = () => require('@ai-sdk/azure') as typeof import('@ai-sdk/azure');
+const anthropic = () => require('@ai-sdk/anthropic') as typeof import('@ai-sdk/anthropic');
+const openaiCompatible = () => require('@ai-sdk/openai-compatible') as typeof import('@ai-sdk/openai-compatible');
+
 export function languageModelFor(settings: ProviderModelSettings, fetch: typeof globalThis.fetch): ProviderLanguageModel {
   const apiKey = settings.apiKey ?? '';
   const baseURL = settings.baseUrl?.replace(/\/+$/, '') ?? DEFAULT_BASE_URLS[settings.provider];
   switch (settings.provider) {
     case 'openai':
       // The chat-completions model, which every OpenAI-compatible server speaks too.
-      return createOpenAI({ apiKey, baseURL, fetch }).chat(settings.model);
+      return openai().createOpenAI({ apiKey, baseURL, fetch }).chat(settings.model);
     case 'azure_openai':
       // With an api_version: the deployment URLs ({base}/deployments/{model}/chat/completions?api-version=…);
       // without: Azure's v1 API ({base}/v1/chat/completions).
-      return createAzure({
+      return azure().createAzure({
         apiKey,
         baseURL,
         fetch,
         ...(settings.apiVersion ? { apiVersion: settings.apiVersion, useDeploymentBasedUrls: true } : {}),
       }).chat(settings.model);
     case 'anthropic':
-      return createAnthropic({ apiKey, baseURL, fetch })(settings.model);
+      return anthropic().createAnthropic({ apiKey, baseURL, fetch })(settings.model);
     case 'openai_compatible':
-      return createOpenAICompatible({
+      return openaiCompatible().createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: baseURL ?? '',
         ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
         // Ask for the token count at the end of a stream; servers that do not know the option ignore it.
         includeUsage: true,
+        // A JSON answer with a schema is asked for as json_schema (vLLM, Ollama, LM Studio and llama.cpp know it), not json_object.
+        supportsStructuredOutputs: true,
         fetch,
       }).chatModel(settings.model);
   }

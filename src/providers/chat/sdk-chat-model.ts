@@ -7,7 +7,7 @@ import type { EgressClient } from '../../net/egress.js';
 import { backoffDelay } from '../retry.js';
 import { ModelCallError, type ChatEvent, type ChatModel, type ChatRequest } from './chat-model.js';
 import { egressFetch } from './egress-fetch.js';
-import { providerPrompt, providerTools, toolCallOf, type ProviderLanguageModel } from './sdk-messages.js';
+import { providerPrompt, providerResponseFormat, providerToolChoice, providerTools, toolCallOf, type ProviderLanguageModel } from './sdk-messages.js';
 import { classifyModelFailure, scrubKey } from './model-errors.js';
 import { languageModelFor, providerLabel, type ProviderModelSettings } from './provider-models.js';
 import { traceModelCall } from './model-call-span.js';
@@ -82,7 +82,8 @@ export class SdkChatModel implements ChatModel {
       const tools = providerTools(request.tools);
       const { stream } = await this.languageModel.doStream({
         prompt: providerPrompt(request.messages),
-        ...(tools === undefined ? {} : { tools, toolChoice: { type: 'auto' as const } }),
+        ...(tools === undefined ? {} : { tools, toolChoice: providerToolChoice(request.toolChoice) }),
+        ...providerResponseFormat(request.responseFormat),
         temperature: request.temperature,
         maxOutputTokens: request.maxTokens,
         abortSignal: call.signal,

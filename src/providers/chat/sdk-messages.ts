@@ -7,7 +7,7 @@
 // checks and runs them, then calls the model again with the results as `tool` messages.
 import type { LanguageModel } from 'ai';
 import type { ToolDefinition } from '../../tools/index.js';
-import type { ChatMessage, ModelToolCall } from './chat-model.js';
+import type { ChatMessage, JsonAnswerFormat, ModelToolCall, ModelToolChoice } from './chat-model.js';
 
 /** A provider package's language model (what languageModelFor builds), as the specification defines it. */
 export type ProviderLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -16,6 +16,7 @@ type ProviderPrompt = ProviderCallOptions['prompt'];
 type ProviderMessage = ProviderPrompt[number];
 type ToolResultMessage = Extract<ProviderMessage, { role: 'tool' }>;
 type ProviderTools = NonNullable<ProviderCallOptions['tools']>;
+type ProviderToolChoice = NonNullable<ProviderCallOptions['toolChoice']>;
 
 /**
  * The prompt: the instructions as one system message first, as streamText sends them; results of
@@ -58,6 +59,30 @@ export function providerPrompt(messages: ChatMessage[]): ProviderPrompt {
 export function providerTools(tools: ToolDefinition[] | undefined): ProviderTools | undefined {
   if (tools === undefined || tools.length === 0) return undefined;
   return tools.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: tool.parameters }));
+}
+
+export function providerToolChoice(choice: ModelToolChoice | undefined): ProviderToolChoice {
+  if (choice === undefined || choice === 'auto') return { type: 'auto' };
+  if (choice === 'required') return { type: 'required' };
+  return { type: 'tool', toolName: choice.tool };
+}
+
+/**
+ * A JSON answer as the provider packages take it, and whether its schema is strict: OpenAI's
+ * packages read it from their provider options (strict unless told), under each package's name.
+ */
+export function providerResponseFormat(format: JsonAnswerFormat | undefined): Pick<ProviderCallOptions, 'responseFormat' | 'providerOptions'> {
+  if (format === undefined) return {};
+  const strict = { strictJsonSchema: format.strict ?? false };
+  return {
+    responseFormat: {
+      type: 'json',
+      ...(format.schema === undefined ? {} : { schema: format.schema as NonNullable<Extract<ProviderCallOptions['responseFormat'], { type: 'json' }>['schema']> }),
+      ...(format.name === undefined ? {} : { name: format.name }),
+      ...(format.description === undefined ? {} : { description: format.description }),
+    },
+    providerOptions: { openai: strict, azure: strict, 'openai-compatible': strict },
+  };
 }
 
 /**

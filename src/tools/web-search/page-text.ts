@@ -4,7 +4,6 @@
 // navigation and forms dropped), cut. A page that cannot be read gives a reason instead, never an
 // error of the whole search.
 import { BlockList } from '../../ingest/block-list.js';
-import { extractHtml } from '../../ingest/extractors/html.js';
 import { looksLikeHtml } from '../../ingest/text-heuristics.js';
 import { decodeText } from '../../ingest/text-decoding.js';
 import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
@@ -56,7 +55,9 @@ function decodePage(bytes: Buffer, charset: string | undefined): string | undefi
   }
 }
 
-function htmlText(html: string): string {
+/** The HTML extractor (and its parser) is loaded with the first page read, not at start. */
+async function htmlText(html: string): Promise<string> {
+  const { extractHtml } = await import('../../ingest/extractors/html.js');
   const blocks = new BlockList(html.length + 1);
   extractHtml(html, blocks);
   return blocks.blocks.map((block) => block.text).join('\n');
@@ -82,7 +83,7 @@ export async function fetchPageText(egress: EgressClient, url: string, options: 
   const text = decodePage(page.bytes, page.charset);
   if (text === undefined) return { ok: false, reason: 'the page is not text' };
   try {
-    const readable = isHtml || (page.type === '' && looksLikeHtml(text)) ? htmlText(text) : text;
+    const readable = isHtml || (page.type === '' && looksLikeHtml(text)) ? await htmlText(text) : text;
     const collapsed = readable.replace(/[ \t\f\v\r]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
     return collapsed === '' ? { ok: false, reason: 'the page has no readable text' } : { ok: true, text: collapsed };
   } catch {

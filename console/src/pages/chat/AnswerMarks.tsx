@@ -11,6 +11,7 @@ const TOOL_STATUS: Record<ToolCall['status'], { label: string; tone: string }> =
   invalid: { label: 'refused: wrong tool or arguments', tone: 'badge-danger' },
   repeated: { label: 'repeated, not run again', tone: 'badge-warning' },
   blocked: { label: 'result withheld by a guardrail', tone: 'badge-warning' },
+  client: { label: 'returned to the client to run', tone: 'badge-warning' },
 };
 
 function argumentsText(input: unknown): string {

@@ -1,8 +1,7 @@
 // Client-credentials tokens for Graph from the Microsoft identity platform, through MSAL
 // (ConfidentialClientApplication.acquireTokenByClientCredential) over the egress client. The
 // authority's metadata is given to MSAL rather than discovered, so the only request is the token
-// endpoint's: `{login}/{tenant}/oauth2/v2.0/token`.
-import { AuthError, ConfidentialClientApplication, ServerError } from '@azure/msal-node';
+// endpoint's: `{login}/{tenant}/oauth2/v2.0/token`. MSAL is loaded with the first token asked for.
 import type { EgressClient } from '../../../net/egress.js';
 import { GraphError } from './graph-errors.js';
 import { egressNetworkModule } from './msal-network.js';
@@ -29,6 +28,7 @@ function authorityMetadata(authority: string): string {
 /** A bearer token for Graph; GraphError('auth') when the identity platform refuses the credentials. */
 export async function acquireGraphToken(egress: EgressClient, loginBase: URL, credentials: ClientCredentials, signal?: AbortSignal): Promise<string> {
   // MSAL takes only https authorities: the network module maps this host back to the configured scheme.
+  const { AuthError, ConfidentialClientApplication, ServerError } = await import('@azure/msal-node');
   const authority = `https://${loginBase.host}${loginBase.pathname.replace(/\/$/, '')}/${encodeURIComponent(credentials.tenantId)}`;
   const application = new ConfidentialClientApplication({
     auth: {

@@ -3,8 +3,8 @@
 // aliases and operations, then parsed and its $refs resolved by @apidevtools/swagger-parser. The
 // parser never reads a file or a URL by itself: references outside the document are left as they
 // are (and refused when an imported operation uses one).
-import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse as parseYaml } from 'yaml';
+// The parser and dereferencer (some 10 MB of modules between them) are loaded at the first import
+// of a document, not at start.
 import { AppError, BadRequest, PayloadTooLarge } from '../../../errors.js';
 import type { EgressClient } from '../../../net/egress.js';
 
@@ -37,7 +37,7 @@ export interface LoadedDocument {
   sourceUrl: string | undefined;
 }
 
-function parseText(text: string, maxBytes: number): unknown {
+async function parseText(text: string, maxBytes: number): Promise<unknown> {
   if (Buffer.byteLength(text) > maxBytes) throw new PayloadTooLarge(`The document is larger than ${maxBytes} bytes`);
   if (/^\s*[{[]/.test(text)) {
     try {
@@ -46,6 +46,7 @@ function parseText(text: string, maxBytes: number): unknown {
       // YAML is a superset of JSON: its parser says where the text goes wrong.
     }
   }
+  const { parse: parseYaml } = await import('yaml');
   try {
     return parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
@@ -98,7 +99,11 @@ export function requireOneSource(source: DocumentSource, at: string): void {
 export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?: string | undefined }, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<LoadedDocument> {
   requireOneSource(source, '/body/openapi');
   const raw =
-    source.url !== undefined ? parseText(await fetchDocument(egress, source.url, timeoutMs, limits.bytes), limits.bytes) : typeof source.document === 'string' ? parseText(source.document, limits.bytes) : source.document;
+    source.url !== undefined
+      ? await parseText(await fetchDocument(egress, source.url, timeoutMs, limits.bytes), limits.bytes)
+      : typeof source.document === 'string'
+        ? await parseText(source.document, limits.bytes)
+        : source.document;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('The OpenAPI document is not an object');
   if (nestsDeeperThan(raw, MAX_DOCUMENT_DEPTH)) throw new BadRequest(`The OpenAPI document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   const version = (raw as OpenApiDocument).openapi ?? (raw as OpenApiDocument).swagger;
@@ -110,6 +115,7 @@ export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?:
   if (operations > limits.operations) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${limits.operations} can be imported from`);
   try {
     const options = { resolve: { external: false, file: false, http: false }, timeoutMs: limits.dereferenceTimeoutMs ?? DEREFERENCE_TIMEOUT_MS };
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const document = (await SwaggerParser.dereference(raw as never, options as never)) as unknown as OpenApiDocument;
     return { document, sourceUrl: source.sourceUrl ?? source.url };
   } catch (error) {
