@@ -31580,6 +31580,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "message/send",
+                 *       "params": {
+                 *         "message": {
+                 *           "kind": "message",
+                 *           "role": "user",
+                 *           "messageId": "9b2f0c1e-5d4a-4c8e-9a51-2f7c3e0d6b18",
+                 *           "parts": [
+                 *             {
+                 *               "kind": "text",
+                 *               "text": "How many days of leave do I have?"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["A2aJsonRpcRequest"];
             };
         };

@@ -78,7 +78,17 @@ export const a2aRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: A2aAgentParams,
         response: responses({ 200: A2aJsonRpcResponseSchema }, [403, 404]),
         'x-document': {
-          requestContent: { 'application/json': { schema: A2aJsonRpcRequestSchema } },
+          requestContent: {
+            'application/json': {
+              schema: A2aJsonRpcRequestSchema,
+              example: {
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'message/send',
+                params: { message: { kind: 'message', role: 'user', messageId: '9b2f0c1e-5d4a-4c8e-9a51-2f7c3e0d6b18', parts: [{ kind: 'text', text: 'How many days of leave do I have?' }] } },
+              },
+            },
+          },
           responses: {
             200: {
               description: `The JSON-RPC answer, or for SendStreamingMessage (message/stream) its events. ${a2aStreamResponse.description}`,
