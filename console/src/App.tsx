@@ -19,6 +19,15 @@ const CorporaPage = lazy(() => import('./pages/corpora/CorporaPage'));
 const CorpusPage = lazy(() => import('./pages/corpora/CorpusPage'));
 const ProfilePage = lazy(() => import('./pages/account/ProfilePage'));
 const SetPasswordPage = lazy(() => import('./pages/account/SetPasswordPage'));
+// Each area below routes its own pages (a descendant <Routes> under its path's `/*`).
+const AgentBuilderPage = lazy(() => import('./pages/builder/AgentBuilderPage'));
+const EvaluationsArea = lazy(() => import('./pages/evaluations/EvaluationsArea'));
+const AnalyticsArea = lazy(() => import('./pages/analytics/AnalyticsArea'));
+const ChatLogsArea = lazy(() => import('./pages/logs/ChatLogsArea'));
+const ToolsArea = lazy(() => import('./pages/tools/ToolsArea'));
+const GuardrailsArea = lazy(() => import('./pages/guardrails/GuardrailsArea'));
+const OrganizationArea = lazy(() => import('./pages/organization/OrganizationArea'));
+const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage'));
 
 function RequireSession() {
   const { user, isLoading } = useSession();
@@ -54,6 +63,7 @@ const router = createBrowserRouter([
           { index: true, element: <Navigate to="/agents" replace /> },
           { path: '/agents', element: <AgentsPage /> },
           { path: '/agents/new', element: <AgentEditorPage /> },
+          { path: '/agents/builder', element: <AgentBuilderPage /> },
           { path: '/agents/:agentId', element: <AgentEditorPage /> },
           { path: '/agents/:agentId/chat', element: <ChatPage /> },
           { path: '/agents/:agentId/chat/:threadId', element: <ChatPage /> },
@@ -61,6 +71,13 @@ const router = createBrowserRouter([
           { path: '/agents/:agentId/history/compare', element: <HistoryComparePage /> },
           { path: '/corpora', element: <CorporaPage /> },
           { path: '/corpora/:corpusId', element: <CorpusPage /> },
+          { path: '/evaluations/*', element: <EvaluationsArea /> },
+          { path: '/analytics/*', element: <AnalyticsArea /> },
+          { path: '/logs/*', element: <ChatLogsArea /> },
+          { path: '/tools/*', element: <ToolsArea /> },
+          { path: '/guardrails/*', element: <GuardrailsArea /> },
+          { path: '/organization/*', element: <OrganizationArea /> },
+          { path: '/notifications', element: <NotificationsPage /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

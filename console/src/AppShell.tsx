@@ -28,6 +28,12 @@ export function AppShell() {
           <nav aria-label="Main" className="main-nav">
             <NavLink to="/agents">Agents</NavLink>
             <NavLink to="/corpora">Corpora</NavLink>
+            <NavLink to="/tools">Tools</NavLink>
+            <NavLink to="/guardrails">Guardrails</NavLink>
+            <NavLink to="/evaluations">Evaluations</NavLink>
+            <NavLink to="/analytics">Analytics</NavLink>
+            <NavLink to="/logs">Chat logs</NavLink>
+            <NavLink to="/organization">Organization</NavLink>
           </nav>
           <div className="account">
             {/* The name read out is the one shown, and says where the link goes (WCAG 2.5.3, label in name). */}
