@@ -50,8 +50,24 @@ export interface SchemaProblem {
 const asProblems = (errors: ErrorObject[] | null | undefined): SchemaProblem[] =>
   (errors ?? []).slice(0, 10).map((error) => ({ path: error.instancePath, message: error.message ?? 'is not valid' }));
 
+/**
+ * Schemas, as JSON text, that schemaProblems found valid in another thread: an import's reading
+ * thread checks the parameters of every operation it makes, since compiling a large schema holds
+ * the event loop tens of milliseconds (GitHub's rulesets). Each is taken by the next schemaProblems
+ * of the same text here, once; its validator is then compiled at the tool's first call.
+ */
+const checkedElsewhere = new Set<string>();
+const CHECKED_ELSEWHERE_KEPT = 1_000;
+
+/** Trusts, once, that the schema of this JSON text is valid: schemaProblems found none in another thread. */
+export function trustSchemaCheckedElsewhere(text: string): void {
+  if (checkedElsewhere.size >= CHECKED_ELSEWHERE_KEPT) checkedElsewhere.delete(checkedElsewhere.values().next().value!);
+  checkedElsewhere.add(text);
+}
+
 /** Problems of a schema as a JSON Schema (meta-schema, patterns RE2 cannot run, then compilation); empty when it is one. */
 export function schemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
+  if (checkedElsewhere.size > 0 && checkedElsewhere.delete(JSON.stringify(schema))) return [];
   if (!ajv().validateSchema(schema)) return asProblems(ajv().errors);
   const patterns = patternProblems(schema);
   if (patterns.length > 0) return patterns.slice(0, 10);

@@ -4,7 +4,7 @@
 // error, that of the first refused (400, 409 or 413), naming every one.
 import { AppError, BadRequest } from '../../errors.js';
 import type { EgressClient } from '../../net/egress.js';
-import { chooseOperations, importOperations, loadOpenApiDocument, type DocumentLimits } from '../../tools/index.js';
+import { readDocumentOperations, type DocumentLimits } from '../../tools/index.js';
 import { checkOperation, isChecked, type CheckedOperation, type OperationOutcome } from './imported-operations.js';
 import { MAX_IMPORTED_TOOLS, type CreateApiToolInput } from './tools.schemas.js';
 
@@ -36,13 +36,21 @@ export async function importOperationsNow(input: CreateApiToolInput, deps: Impor
       { pointer: input.name !== undefined ? '/body/name' : '/body/description', message: 'cannot be given with openapi' },
     ]);
   }
-  const { document, sourceUrl } = await loadOpenApiDocument({ url: openapi.url, document: openapi.document }, deps.egress, deps.timeoutMs, deps.limits);
-  const refs = chooseOperations(document, openapi.operations, MAX_IMPORTED_TOOLS);
+  // Parsed and made into tool settings in a thread: a document fetched from a URL may be as large as a job's.
+  const reading = await readDocumentOperations({ url: openapi.url, document: openapi.document }, deps.egress, {
+    limits: deps.limits,
+    fetchTimeoutMs: deps.timeoutMs,
+    chosen: openapi.operations,
+    maxTools: MAX_IMPORTED_TOOLS,
+    importOptions: { serverUrl: openapi.server_url, namePrefix: openapi.name_prefix ?? '', maxSchemaParts: deps.limits.schemaParts },
+  });
   const items: (CheckedOperation | OperationOutcome)[] = [];
-  let position = 0;
-  for (const result of importOperations(document, refs, { sourceUrl, serverUrl: openapi.server_url, namePrefix: openapi.name_prefix ?? '', maxSchemaParts: deps.limits.schemaParts })) {
-    items.push(await checkOperation(result, position, { overrides: input.overrides }, saving.check(position)));
-    position++;
+  try {
+    for (let results = await reading.next(); results.length > 0; results = await reading.next()) {
+      for (const result of results) items.push(await checkOperation(result, items.length, { overrides: input.overrides }, saving.check(items.length)));
+    }
+  } finally {
+    await reading.close();
   }
   const saved = await saving.save(items.filter(isChecked));
   const outcomes = [...saved, ...items.filter((item): item is OperationOutcome => !isChecked(item))].sort((a, b) => a.position - b.position);

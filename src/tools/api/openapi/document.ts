@@ -3,8 +3,8 @@
 // aliases and operations, then parsed and its $refs resolved by @apidevtools/swagger-parser. The
 // parser never reads a file or a URL by itself: references outside the document are left as they
 // are (and refused when an imported operation uses one).
-// The parser and dereferencer (some 10 MB of modules between them) are loaded at the first import
-// of a document, not at start.
+// The fetch runs on the event loop; the parse and the dereference (a second for GitHub's 13 MB) run
+// in the import's thread (operations-thread.ts), which loads the parser (some 10 MB of modules).
 import { AppError, BadRequest, PayloadTooLarge } from '../../../errors.js';
 import type { EgressClient } from '../../../net/egress.js';
 
@@ -31,12 +31,6 @@ export interface DocumentSource {
   document?: unknown;
 }
 
-export interface LoadedDocument {
-  document: OpenApiDocument;
-  /** Where the document came from, for relative server URLs. */
-  sourceUrl: string | undefined;
-}
-
 async function parseText(text: string, maxBytes: number): Promise<unknown> {
   if (Buffer.byteLength(text) > maxBytes) throw new PayloadTooLarge(`The document is larger than ${maxBytes} bytes`);
   if (/^\s*[{[]/.test(text)) {
@@ -55,15 +49,15 @@ async function parseText(text: string, maxBytes: number): Promise<unknown> {
   }
 }
 
-/** The document's text at its URL, through the egress client (its address rules), at most `maxBytes`. */
-async function fetchDocument(egress: EgressClient, url: string, timeoutMs: number, maxBytes: number): Promise<string> {
+/** The document's text at its URL (UTF-8 bytes), through the egress client (its address rules), at most `maxBytes`. */
+export async function fetchDocument(egress: EgressClient, url: string, timeoutMs: number, maxBytes: number): Promise<Buffer> {
   const response = await egress.request(url, {
     headers: { accept: 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.1' },
     maxBytes,
     timeoutMs,
   });
   if (response.status >= 400) throw new BadRequest(`The document URL answered HTTP ${response.status}`, [{ pointer: '/body/openapi/url', message: `answered HTTP ${response.status}` }]);
-  return response.body.toString('utf8');
+  return response.body;
 }
 
 /** Whether objects and arrays nest deeper than the limit (walked without recursion). */
@@ -95,15 +89,12 @@ export function requireOneSource(source: DocumentSource, at: string): void {
   }
 }
 
-/** The document fetched or given, bounded, parsed and its $refs resolved; `sourceUrl` overrides where relative server URLs are read from. */
-export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?: string | undefined }, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<LoadedDocument> {
-  requireOneSource(source, '/body/openapi');
-  const raw =
-    source.url !== undefined
-      ? await parseText(await fetchDocument(egress, source.url, timeoutMs, limits.bytes), limits.bytes)
-      : typeof source.document === 'string'
-        ? await parseText(source.document, limits.bytes)
-        : source.document;
+/**
+ * The document given (its text, or the object a request body held), bounded, parsed and its $refs
+ * resolved. Synchronous work of up to a second or more on a large document: run in a thread.
+ */
+export async function parseOpenApiDocument(source: { text?: string; document?: unknown }, limits: DocumentLimits): Promise<OpenApiDocument> {
+  const raw = source.text !== undefined ? await parseText(source.text, limits.bytes) : source.document;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('The OpenAPI document is not an object');
   if (nestsDeeperThan(raw, MAX_DOCUMENT_DEPTH)) throw new BadRequest(`The OpenAPI document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   const version = (raw as OpenApiDocument).openapi ?? (raw as OpenApiDocument).swagger;
@@ -116,8 +107,7 @@ export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?:
   try {
     const options = { resolve: { external: false, file: false, http: false }, timeoutMs: limits.dereferenceTimeoutMs ?? DEREFERENCE_TIMEOUT_MS };
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    const document = (await SwaggerParser.dereference(raw as never, options as never)) as unknown as OpenApiDocument;
-    return { document, sourceUrl: source.sourceUrl ?? source.url };
+    return (await SwaggerParser.dereference(raw as never, options as never)) as unknown as OpenApiDocument;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof RangeError ? 'it is nested too deeply' : (error as Error).message.split('\n')[0];

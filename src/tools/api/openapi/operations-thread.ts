@@ -1,0 +1,120 @@
+// The script of the thread that reads OpenAPI documents for imports, one at a time: it parses a
+// document and resolves its $refs (a second or more of synchronous work on GitHub's 13 MB, which
+// would hold the event loop), chooses the operations, then makes them into tool settings a batch at
+// a time, as the server asks for them, so that the results cross to the event loop in small pieces;
+// the parameters of each checked as a JSON Schema here too (compiling a large one takes tens of
+// milliseconds); then it lets the document go and waits for the next. The server ends the thread when a reading
+// runs out of time or is stopped, and when it has been idle a while; the heap limit it is given ends
+// it when a document takes too much memory. Protocol: operations-reader.ts.
+import { parentPort } from 'node:worker_threads';
+import { AppError } from '../../../errors.js';
+import { schemaProblems } from '../../json-schema.js';
+import { parseOpenApiDocument, type DocumentLimits } from './document.js';
+import { importOperations, type OperationResult } from './import-plan.js';
+import { chooseOperations, type ImportOptions } from './operations.js';
+
+/** What the thread reads: sent once, as it starts. */
+export interface ReadRequest {
+  /** The document's text (UTF-8 bytes handed over, or a string); else `document`. */
+  text?: Uint8Array | string;
+  /** The document itself, as a request body held it. */
+  document?: unknown;
+  limits: DocumentLimits;
+  /** The operations chosen (operationId or `METHOD /path`); all when undefined. */
+  chosen: string[] | undefined;
+  /** Most operations an import without a choice may take. */
+  maxTools: number;
+  options: ImportOptions;
+  /** Results already recorded by an earlier run of the import, not sent again (their names are still claimed). */
+  skip: number;
+}
+
+/** A refusal as it crosses between threads (an AppError's class does not). */
+export interface ErrorOnWire {
+  status: number;
+  code: AppError['code'];
+  message: string;
+  details: AppError['details'];
+}
+
+export type ResultOnWire = Omit<OperationResult, 'refusal'> & {
+  refusal?: ErrorOnWire;
+  /** The tool's parameters were found a valid JSON Schema here (schemaProblems): the event loop need not compile them again to know. */
+  parametersChecked?: true;
+};
+
+/** Asks for the next results of the reading, at most `next` of them. */
+export interface NextRequest {
+  next: number;
+}
+
+/** Ends the reading: the thread lets its document go. */
+export interface ReleaseRequest {
+  release: true;
+}
+
+export type ThreadRequest = ReadRequest | NextRequest | ReleaseRequest;
+
+export type ThreadReply =
+  | { loaded: { total: number } }
+  /** The document cannot be imported from: the reason for the user. */
+  | { refused: ErrorOnWire }
+  | { results: ResultOnWire[]; done: boolean }
+  /** A fault of the server (a bug): the import is retried, then fails with it. */
+  | { fault: string };
+
+export const errorOnWire = ({ status, code, message, details }: AppError): ErrorOnWire => ({ status, code, message, details });
+
+const faultOf = (error: unknown): ThreadReply => ({ fault: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+
+function onWire({ refusal, ...result }: OperationResult): ResultOnWire {
+  if (refusal !== undefined) return { ...result, refusal: errorOnWire(refusal) };
+  return result.imported !== undefined && schemaProblems(result.imported.config.parameters).length === 0 ? { ...result, parametersChecked: true } : result;
+}
+
+/** The results of the reading in progress, if any. */
+let reading: Generator<OperationResult> | undefined;
+
+async function read(request: ReadRequest): Promise<ThreadReply> {
+  const text = request.text === undefined || typeof request.text === 'string' ? request.text : Buffer.from(request.text.buffer, request.text.byteOffset, request.text.byteLength).toString('utf8');
+  try {
+    const document = await parseOpenApiDocument(text === undefined ? { document: request.document } : { text }, request.limits);
+    const refs = chooseOperations(document, request.chosen, request.maxTools);
+    const results = importOperations(document, refs, request.options);
+    for (let skipped = 0; skipped < request.skip && !results.next().done; skipped++);
+    reading = results;
+    return { loaded: { total: refs.length } };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { refused: errorOnWire(error) };
+  }
+}
+
+function next(count: number): ThreadReply {
+  const batch: ResultOnWire[] = [];
+  let done = reading === undefined;
+  while (!done && batch.length < count) {
+    const item = reading!.next();
+    if ((done = item.done === true)) break;
+    batch.push(onWire(item.value));
+  }
+  return { results: batch, done };
+}
+
+async function answer(request: ThreadRequest): Promise<ThreadReply | undefined> {
+  if ('next' in request) return next(request.next);
+  reading = undefined;
+  if ('release' in request) return undefined;
+  return read(request);
+}
+
+if (parentPort !== null) {
+  const port = parentPort;
+  // One request at a time: the server waits for each answer before it asks again.
+  port.on('message', (request: ThreadRequest) => {
+    answer(request).then(
+      (reply) => reply && port.postMessage(reply),
+      (error: unknown) => port.postMessage(faultOf(error)),
+    );
+  });
+}
