@@ -147,6 +147,9 @@ describe.each(databaseKinds)('tool imports (%s)', (kind) => {
     expect(both.status).toBe(400);
     expect(both.body.error.details[0].pointer).toBe('/body');
     expect((await owner.api.post(path, {})).status).toBe(400);
+    const empty = await owner.api.post(path, { document: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details).toEqual([{ pointer: '/body/document', message: 'must not be empty' }]);
     const huge = await owner.api.post(path, { document: { ...shop('https://x.example.com'), padding: 'x'.repeat(300 * 1024) } });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');

@@ -3,7 +3,7 @@
 // one row per operation (imported, or skipped with the reason and the JSON pointer). Owners and admins
 // start and read them; starting one needs the api-tools flag, as making any API tool does.
 import { now } from '../../clock.js';
-import { PayloadTooLarge } from '../../errors.js';
+import { BadRequest, PayloadTooLarge } from '../../errors.js';
 import { NotFound } from '../../errors.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { UnitOfWork } from '../../repositories.js';
@@ -71,6 +71,7 @@ export class ToolImportsService {
     if (input.document !== undefined) {
       const text = typeof input.document === 'string' ? input.document : JSON.stringify(input.document);
       const bytes = Buffer.from(text, 'utf8');
+      if (bytes.length === 0) throw new BadRequest('The document is empty', [{ pointer: '/body/document', message: 'must not be empty' }]);
       if (bytes.length > this.options.maxDocumentBytes) throw new PayloadTooLarge(`The document is larger than ${this.options.maxDocumentBytes} bytes`);
       documentKey = await this.blobs.put(bytes);
     }
