@@ -29978,6 +29978,8 @@ export interface operations {
                 from?: string;
                 /** @description Asked before */
                 to?: string;
+                /** @description Only responses with at least one vote of this kind (from anyone) */
+                vote?: "up" | "down";
                 /** @description json (the default) or csv; without it, Accept: text/csv asks for CSV */
                 format?: "json" | "csv";
             };
