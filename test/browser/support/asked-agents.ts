@@ -31,10 +31,17 @@ export async function arrangeAskedAgents(server: ConsoleServer): Promise<AskedAg
     [travel.id, 'Can I fly business class to Lisbon?'],
   ];
   const responses: number[] = [];
-  for (const [agentId, query] of questions) {
-    const reply = await admin.api.post(`/api/v2/agents/${agentId}/responses`, { query });
-    if (reply.status !== 201) throw new Error(`ask: ${reply.status} ${reply.text}`);
-    responses.push(reply.body.data.id as number);
+  // An answer that cites its first passage, so that the handbook's answers keep a citation.
+  const answered = server.fake.answer;
+  server.fake.answer = 'As the handbook says [1].';
+  try {
+    for (const [agentId, query] of questions) {
+      const reply = await admin.api.post(`/api/v2/agents/${agentId}/responses`, { query });
+      if (reply.status !== 201) throw new Error(`ask: ${reply.status} ${reply.text}`);
+      responses.push(reply.body.data.id as number);
+    }
+  } finally {
+    server.fake.answer = answered;
   }
   const [upVoted, downVoted] = [responses[0]!, responses[3]!];
   for (const [responseId, vote] of [
