@@ -43,7 +43,14 @@ export function ChartCard(props: ChartCardProps) {
           <h2 id={headingId}>{title}</h2>
           {headline !== undefined && <p className="chart-headline">{headline}</p>}
         </div>
-        {controls}
+        <div className="chart-card-actions">
+          {controls}
+          {ready && onDownload !== undefined && (
+            <Button className="chart-download" onPress={onDownload} aria-label={`Download CSV of ${title.toLowerCase()}`}>
+              Download CSV
+            </Button>
+          )}
+        </div>
       </div>
       {isPending && <Loading label={`Loading ${title.toLowerCase()}…`} />}
       <ErrorNote error={error} />
@@ -54,7 +61,7 @@ export function ChartCard(props: ChartCardProps) {
         </div>
       )}
       {ready && table !== undefined && (
-        <div className="chart-card-foot">
+        <div>
           <Disclosure className="chart-table-disclosure">
             <AriaButton slot="trigger" className="button button-quiet">
               <span aria-hidden="true" className="chart-chevron">
@@ -93,11 +100,6 @@ export function ChartCard(props: ChartCardProps) {
               </div>
             </DisclosurePanel>
           </Disclosure>
-          {onDownload !== undefined && (
-            <Button className="chart-download" onPress={onDownload} aria-label={`Download CSV of ${title.toLowerCase()}`}>
-              Download CSV
-            </Button>
-          )}
         </div>
       )}
     </section>

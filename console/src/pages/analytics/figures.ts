@@ -4,7 +4,7 @@ import type { Interval } from './analyticsParams';
 import type { SeriesRoute } from './analyticsQueries';
 
 const counts = new Intl.NumberFormat('en-GB');
-const dollars = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 export const formatCount = (value: number) => counts.format(value);
 export const formatUsd = (value: number) => dollars.format(value);
