@@ -16,7 +16,7 @@ function describe(spec: ChartSpec, data: SeriesData): string {
     (best, point) => (best === undefined || headlineTotal(spec, point) > headlineTotal(spec, best) ? point : best),
     undefined,
   );
-  const parts = [`${spec.title} per ${INTERVAL_WORDS[data.interval]}, ${data.points.length} points: ${spec.format(total)} ${spec.unit} in total`];
+  const parts = [`${spec.title} per ${INTERVAL_WORDS[data.interval]}, ${data.points.length} points: ${`${spec.format(total)} ${spec.unit}`.trim()} in total`];
   if (busiest !== undefined && total > 0) parts.push(`the most in the ${INTERVAL_WORDS[data.interval]} of ${pointLabel(busiest.start, data.interval, data.timezone)} (${spec.format(headlineTotal(spec, busiest))})`);
   return `${parts.join(', ')}. The table of figures gives each point.`;
 }
@@ -41,7 +41,7 @@ export function SeriesCard({ spec, query }: { spec: ChartSpec; query: AnalyticsQ
   return (
     <ChartCard
       title={spec.title}
-      headline={data === undefined ? undefined : `${spec.format(headlineTotal(spec, data.totals))} ${spec.unit}`}
+      headline={data === undefined ? undefined : `${spec.format(headlineTotal(spec, data.totals))} ${spec.unit}`.trim()}
       description={data === undefined ? undefined : describe(spec, data)}
       isPending={isPending}
       error={error}

@@ -38,7 +38,7 @@ export interface Figure {
 export interface ChartSpec {
   route: SeriesRoute;
   title: string;
-  /** What one unit is, for the totals line ("queries"). */
+  /** What one unit is, for the totals line ("queries"); empty where the figure says it ($). */
   unit: string;
   kind: 'bars' | 'lines';
   figures: Figure[];
@@ -85,7 +85,7 @@ export const CHARTS: ChartSpec[] = [
   {
     route: 'cost',
     title: 'Cost',
-    unit: 'USD',
+    unit: '',
     kind: 'bars',
     headline: 'cost',
     format: formatUsd,
