@@ -36,7 +36,7 @@ export default function ImportReportPage() {
 function ImportReport({ organizationId, toolImport }: { organizationId: number; toolImport: ToolImport }) {
   const running = isRunning(toolImport);
   const [page, setPage] = useState(1);
-  const report = useQuery({ ...reportQuery(organizationId, toolImport.id, page), refetchInterval: running ? 1000 : false });
+  const report = useQuery(reportQuery(organizationId, toolImport, page));
   const total = toolImport.operations_total;
   return (
     <>

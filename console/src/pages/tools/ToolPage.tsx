@@ -12,6 +12,7 @@ import { ErrorNote, Loading, SuccessNote } from '../../ui/Feedback';
 import { Button } from '../../ui/Fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { NotFoundPage } from '../NotFoundPage';
+import { CodeBlock } from './CodeBlock';
 import { ApiToolsFlagNotice, useApiToolsEnabled } from './ApiToolsFlag';
 import { EnabledBadge } from './EnabledBadge';
 import { McpToolChoice } from './McpToolChoice';
@@ -148,7 +149,7 @@ function SettingsSummary({ tool }: { tool: Tool }) {
     <dl className="tool-summary">
       <dt>Settings</dt>
       <dd>
-        <pre className="code-block">{JSON.stringify(tool.kind === 'mcp' ? config : tool.config, null, 2)}</pre>
+        <CodeBlock label="Settings as JSON">{JSON.stringify(tool.kind === 'mcp' ? config : tool.config, null, 2)}</CodeBlock>
       </dd>
       <dt>Secret</dt>
       <dd>{tool.secret_hint ?? 'None'}</dd>

@@ -7,6 +7,7 @@ import { Form } from 'react-aria-components';
 import { ErrorNote } from '../../ui/Feedback';
 import { Button, TextField } from '../../ui/Fields';
 import { SelectField } from '../../ui/SelectField';
+import { CodeBlock } from './CodeBlock';
 import { testTool } from './tool-changes';
 import type { Tool, ToolTestResult } from './tools-api';
 
@@ -95,16 +96,14 @@ function TestOutcome({ result }: { result: ToolTestResult }) {
       {result.request === null ? (
         <p className="muted">No HTTP request was made.</p>
       ) : (
-        <pre className="code-block" aria-label="Request sent">
+        <CodeBlock label="Request sent">
           {`${result.request.method} ${result.request.url}\n${Object.entries(result.request.headers)
             .map(([name, value]) => `${name}: ${value}`)
             .join('\n')}${result.request.body === null ? '' : `\n\n${result.request.body}`}`}
-        </pre>
+        </CodeBlock>
       )}
       <h3>Answer</h3>
-      <pre className="code-block" aria-label="Answer">
-        {result.output}
-      </pre>
+      <CodeBlock label="Answer">{result.output}</CodeBlock>
     </div>
   );
 }

@@ -34,7 +34,8 @@ export const toolKeys = {
   templates: ['tool-templates'] as const,
   flag: ['feature-flags', API_TOOLS_FLAG] as const,
   import: (importId: number) => ['tool-imports', importId] as const,
-  report: (importId: number, page: number) => ['tool-imports', importId, 'operations', page] as const,
+  /** Read again whenever the import has done more (its count of operations done). */
+  report: (importId: number, page: number, done: number) => ['tool-imports', importId, 'operations', page, done] as const,
 };
 
 /** The API's largest page: an organization's tools are read whole, a page at a time. */
@@ -90,14 +91,14 @@ export const importQuery = (organizationId: number, importId: number) =>
 
 export const isRunning = (toolImport: ToolImport) => toolImport.status === 'queued' || toolImport.status === 'running';
 
-export const reportQuery = (organizationId: number, importId: number, page: number) =>
+export const reportQuery = (organizationId: number, toolImport: ToolImport, page: number) =>
   queryOptions({
-    queryKey: toolKeys.report(importId, page),
+    queryKey: toolKeys.report(toolImport.id, page, toolImport.status === 'completed' ? -1 : toolImport.operations_done),
     queryFn: async () =>
       (
         await unwrap(
           api.GET('/api/v2/organizations/{org_id}/tool-imports/{import_id}/operations', {
-            params: { path: { org_id: organizationId, import_id: importId }, query: { page, page_size: REPORT_PAGE_SIZE } },
+            params: { path: { org_id: organizationId, import_id: toolImport.id }, query: { page, page_size: REPORT_PAGE_SIZE } },
           }),
         )
       ).data,
