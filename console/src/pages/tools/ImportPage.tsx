@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ApiToolsFlagNotice, useApiToolsEnabled } from './ApiToolsFlag';
 import { CheckList } from './CheckList';
 import { previewDocument, type PreviewDocument } from './openapi-operations';
-import { MANAGERS_ONLY, toolKeys } from './tools-api';
+import { forgetToolLists, MANAGERS_ONLY } from './tools-api';
 
 type Source = 'file' | 'url';
 interface Loaded {
@@ -81,7 +81,7 @@ function ImportForm({ organizationId }: { organizationId: number }) {
       return (await unwrap(api.POST('/api/v2/organizations/{org_id}/tool-imports', { params: { path: { org_id: organizationId } }, body }))).data;
     },
     onSuccess: async (started) => {
-      await queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      await forgetToolLists(queryClient);
       await navigate(`/tools/imports/${started.id}`);
     },
   });

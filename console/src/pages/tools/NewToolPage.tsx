@@ -10,7 +10,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { ApiToolsFlagNotice, useApiToolsEnabled } from './ApiToolsFlag';
 import { createTool } from './tool-changes';
 import { ToolForm, type ToolBody } from './ToolForm';
-import { KINDS, MANAGERS_ONLY, toolKeys } from './tools-api';
+import { forgetToolLists, KINDS, MANAGERS_ONLY } from './tools-api';
 
 export default function NewToolPage() {
   const { kind: path } = useParams();
@@ -22,7 +22,7 @@ export default function NewToolPage() {
   const create = useMutation({
     mutationFn: (body: ToolBody) => createTool(user.organization_id, entry!.kind, body),
     onSuccess: async (tool) => {
-      await queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      await forgetToolLists(queryClient);
       await navigate(`/tools/${tool.id}`);
     },
   });

@@ -11,7 +11,7 @@ import { Button, TextField } from '../../ui/Fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { ApiToolsFlagNotice, useApiToolsEnabled } from './ApiToolsFlag';
 import { createFromTemplate } from './tool-changes';
-import { MANAGERS_ONLY, templatesQuery, toolKeys } from './tools-api';
+import { forgetToolLists, MANAGERS_ONLY, templatesQuery } from './tools-api';
 
 export default function TemplatePage() {
   const user = useUser();
@@ -25,7 +25,7 @@ export default function TemplatePage() {
   const create = useMutation({
     mutationFn: () => createFromTemplate(user.organization_id, chosen!, name.trim(), secret),
     onSuccess: async (tool) => {
-      await queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      await forgetToolLists(queryClient);
       await navigate(`/tools/${tool.id}`);
     },
   });

@@ -19,7 +19,7 @@ import { McpToolChoice } from './McpToolChoice';
 import { deleteTool, setToolEnabled, updateTool } from './tool-changes';
 import { ToolForm, type ToolBody } from './ToolForm';
 import { ToolTestPanel } from './ToolTestPanel';
-import { kindOf, MANAGERS_ONLY, toolKeys, toolQuery, type Tool } from './tools-api';
+import { forgetToolLists, kindOf, MANAGERS_ONLY, toolKeys, toolQuery, type Tool } from './tools-api';
 
 export default function ToolPage() {
   const toolId = Number(useParams().toolId);
@@ -56,7 +56,7 @@ function ToolDetails({ tool }: { tool: Tool }) {
   const [saved, setSaved] = useState(false);
   const adopt = async (changed: Tool) => {
     queryClient.setQueryData(toolKeys.one(changed.id), changed);
-    await queryClient.invalidateQueries({ queryKey: ['tools', 'list'] });
+    await forgetToolLists(queryClient);
   };
   const save = useMutation({
     mutationFn: (body: ToolBody) => updateTool(ids, body),
@@ -71,7 +71,7 @@ function ToolDetails({ tool }: { tool: Tool }) {
     mutationFn: () => deleteTool(ids),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: toolKeys.one(tool.id) });
-      await queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      await forgetToolLists(queryClient);
       await navigate('/tools');
     },
   });

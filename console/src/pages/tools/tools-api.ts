@@ -1,9 +1,10 @@
 // The tools pages' reads and the shapes they use: the organization's tools, one tool, the templates,
 // the api-tools feature flag, an import and its report. One key per thing, so that a change
 // invalidates what it touched (the list of tools beside the tool changed).
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { unwrap } from '../../api/errors';
+import { wholeList } from '../../api/queries';
 
 export type Tool = Schemas['Tool'];
 export type ToolKind = Tool['kind'];
@@ -28,7 +29,6 @@ export const KINDS: readonly { kind: ToolKind; title: string; one: string; path:
 export const kindOf = (kind: ToolKind) => KINDS.find((entry) => entry.kind === kind)!;
 
 export const toolKeys = {
-  all: ['tools'] as const,
   list: (organizationId: number) => ['tools', 'list', organizationId] as const,
   one: (toolId: number) => ['tools', 'one', toolId] as const,
   templates: ['tool-templates'] as const,
@@ -41,18 +41,12 @@ export const toolKeys = {
 /** The API's largest page: an organization's tools are read whole, a page at a time. */
 const PAGE_SIZE_MAX = 100;
 
+/** Every tool of the organization (read whole: the page groups them by kind). */
 export const toolListQuery = (organizationId: number) =>
   queryOptions({
     queryKey: toolKeys.list(organizationId),
-    queryFn: async () => {
-      const items: Tool[] = [];
-      for (let page = 1; page <= 20; page++) {
-        const data = (await unwrap(api.GET('/api/v2/organizations/{org_id}/tools', { params: { path: { org_id: organizationId }, query: { page, page_size: PAGE_SIZE_MAX } } }))).data;
-        items.push(...data.items);
-        if (data.items.length < PAGE_SIZE_MAX || items.length >= data.total) break;
-      }
-      return items;
-    },
+    queryFn: () =>
+      wholeList(async (page, pageSize) => (await unwrap(api.GET('/api/v2/organizations/{org_id}/tools', { params: { path: { org_id: organizationId }, query: { page, page_size: pageSize } } }))).data),
   });
 
 export const toolQuery = (organizationId: number, toolId: number) =>
@@ -106,3 +100,8 @@ export const reportQuery = (organizationId: number, toolImport: ToolImport, page
   });
 
 export const MANAGERS_ONLY = 'Only owners and admins add, change, test and remove tools.';
+
+/** After a tool is added, changed or removed: the lists here and the agents pages' choice of tools. */
+export async function forgetToolLists(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: ['tools', 'list'] }), queryClient.invalidateQueries({ queryKey: ['choices', 'tools'] })]);
+}
