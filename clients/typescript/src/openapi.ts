@@ -1981,6 +1981,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/organizations/{org_id}/tool-imports/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the operations of an OpenAPI document, to choose which to import
+         * @description Exactly one of url (fetched through the egress rules) and document (a JSON object, or JSON or YAML text). Reads the document as an import would (same bounds) and answers every operation with the key POST …/tool-imports takes in operations; nothing is stored. Owners and admins; needs the api-tools feature flag (403 feature_disabled while it is off).
+         */
+        post: operations["previewToolImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/organizations/{org_id}/tool-imports/{import_id}": {
         parameters: {
             query?: never;
@@ -5755,6 +5775,46 @@ export interface components {
             success: true;
             message: string;
             data: components["schemas"]["ToolImportPage"];
+        };
+        /**
+         * ToolImportPreview
+         * @example {
+         *       "title": "Shop",
+         *       "version": "3.0.3",
+         *       "operations": [
+         *         {
+         *           "operation": "getOrder",
+         *           "method": "GET",
+         *           "path": "/orders/{id}",
+         *           "summary": "One order",
+         *           "pointer": "/paths/~1orders~1{id}/get"
+         *         }
+         *       ]
+         *     }
+         */
+        ToolImportPreview: {
+            /** @description The document’s info.title */
+            title: string | null;
+            /** @description openapi (3.x.y) or swagger (2.0) */
+            version: string;
+            /** @description Every operation of the document, in its order */
+            operations: {
+                /** @description Its operationId, or METHOD /path when it has none: what operations of an import names it by */
+                operation: string;
+                method: string;
+                path: string;
+                /** @description Its summary, else the first line of its description; empty when none */
+                summary: string;
+                /** @description JSON pointer of the operation in the document */
+                pointer: string;
+            }[];
+        };
+        /** ToolImportPreviewEnvelope */
+        ToolImportPreviewEnvelope: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["ToolImportPreview"];
         };
         /** ImportedOperationPage */
         ImportedOperationPage: {
@@ -23522,6 +23582,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ToolImportEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    previewToolImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Exactly one of url and document. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://api.example.com/openapi.json"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where to fetch the document (through the egress rules, at most LIMIT_TOOL_IMPORT_BYTES) */
+                    url?: string;
+                    /** @description The document itself: a JSON object, or JSON or YAML text (this route takes bodies up to LIMIT_TOOL_IMPORT_BYTES beside the JSON body limit) */
+                    document?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tool import preview */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolImportPreviewEnvelope"];
                 };
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
