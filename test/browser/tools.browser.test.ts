@@ -1,8 +1,8 @@
 // Tools in a real browser, as an owner uses them: API tools behind their flag (turned on from the
 // page), an API tool written by hand and test-run against a loopback service (the request sent, the
-// answer, the secret kept when left unchanged), switched off and on; an OpenAPI document imported
-// from a file with one operation refused, and the report; an MCP server added and its tools chosen;
-// a web search tool run against a loopback SearXNG; one pass at 390 px.
+// answer, the secret kept when left unchanged), switched off and on; an OpenAPI document's operations
+// listed by the server (from an address, then a file), imported with one refused, and the report; an
+// MCP server added and its tools chosen; a web search tool run against a loopback SearXNG; 390 px.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,8 +47,8 @@ function shopDocument(serverUrl: string): string {
   ].join('\n');
 }
 
-/** Clicks a checkbox or a switch as a person does: on its label (React Aria's input is visually hidden). */
-async function toggle(page: Page, name: RegExp | string, role: 'checkbox' | 'switch' = 'checkbox'): Promise<void> {
+/** Clicks a checkbox, a switch or a radio button as a person does: on its label (React Aria's input is visually hidden). */
+async function toggle(page: Page, name: RegExp | string, role: 'checkbox' | 'switch' | 'radio' = 'checkbox'): Promise<void> {
   await page.locator('label').filter({ has: page.getByRole(role, { name }) }).click();
 }
 
@@ -67,7 +67,9 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: tools', BROWSER_TEST, () 
       const url = request.url ?? '/';
       received.push({ url, apiKey: request.headers['x-api-key'] as string | undefined });
       response.writeHead(200, { 'content-type': 'application/json' });
-      if (url.startsWith('/search')) {
+      if (url === '/shop.yaml') {
+        response.end(shopDocument(upstream.origin));
+      } else if (url.startsWith('/search')) {
         response.end(JSON.stringify({ results: [{ title: 'Lighthouses of the north', url: 'https://example.com/lighthouses', content: 'A guide to the lighthouses.' }] }));
       } else {
         response.end(JSON.stringify({ order: url.split('/').pop(), status: 'shipped' }));
@@ -161,6 +163,12 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: tools', BROWSER_TEST, () 
     await openTools(page);
     await page.getByRole('link', { name: 'Import an OpenAPI document' }).click();
     await page.getByRole('heading', { name: 'Import an OpenAPI document', level: 1 }).waitFor();
+    // The server lists a document's operations, fetched from an address or given as a file.
+    await toggle(page, 'An address', 'radio');
+    await page.getByRole('textbox', { name: 'Document address' }).fill(`${upstream.origin}/shop.yaml`);
+    await page.getByRole('button', { name: 'List its operations' }).click();
+    await page.getByText(`${upstream.origin}/shop.yaml: Shop, 3 operations.`).waitFor();
+    await toggle(page, 'A file', 'radio');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose a file…' }).click();
     await (await chooser).setFiles(documentPath);

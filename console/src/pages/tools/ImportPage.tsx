@@ -1,11 +1,11 @@
-// Importing an OpenAPI document as API tools (/tools/import), by the tool-imports job: from a file,
-// read here first so that the operations to import are chosen from a preview, or from an address the
-// server fetches (every operation then). The job's progress and report are on /tools/imports/:id.
+// Importing an OpenAPI document as API tools (/tools/import), by the tool-imports job: from a file or
+// from an address the server fetches. The server lists the document's operations first (…/preview),
+// to choose which to import; the job's progress and report are then on /tools/imports/:id.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FileTrigger, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { api, type Schemas } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { atLeast } from '../../session/permissions';
 import { useUser } from '../../session/session';
@@ -14,14 +14,15 @@ import { Button, TextField } from '../../ui/Fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { ApiToolsFlagNotice, useApiToolsEnabled } from './ApiToolsFlag';
 import { CheckList } from './CheckList';
-import { previewDocument, type PreviewDocument } from './openapi-operations';
 import { forgetToolLists, MANAGERS_ONLY } from './tools-api';
 
 type Source = 'file' | 'url';
+type Preview = Schemas['ToolImportPreview'];
+/** The document as the server read it, and where it came from. */
 interface Loaded {
-  fileName: string;
-  text: string;
-  preview: PreviewDocument;
+  source: { document: string } | { url: string };
+  label: string;
+  preview: Preview;
 }
 
 export default function ImportPage() {
@@ -48,7 +49,6 @@ function ImportForm({ organizationId }: { organizationId: number }) {
   const [source, setSource] = useState<Source>('file');
   const [url, setUrl] = useState('');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [readProblem, setReadProblem] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [prefix, setPrefix] = useState('');
   const [serverUrl, setServerUrl] = useState('');
@@ -56,24 +56,22 @@ function ImportForm({ organizationId }: { organizationId: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const readFile = async (file: File) => {
-    setLoaded(null);
-    setReadProblem(null);
-    try {
-      const text = await file.text();
-      const preview = await previewDocument(text);
-      setLoaded({ fileName: file.name, text, preview });
-      setChosen(preview.operations.map((operation) => operation.key));
-    } catch (error) {
-      setReadProblem((error as Error).message);
-    }
-  };
+  const read = useMutation({
+    mutationFn: async ({ source }: { source: Loaded['source']; label: string }) =>
+      (await unwrap(api.POST('/api/v2/organizations/{org_id}/tool-imports/preview', { params: { path: { org_id: organizationId } }, body: source }))).data,
+    onMutate: () => setLoaded(null),
+    onSuccess: (preview, { source, label }) => {
+      setLoaded({ source, label, preview });
+      setChosen(preview.operations.map((operation) => operation.operation));
+    },
+  });
 
   const start = useMutation({
     mutationFn: async () => {
-      const all = loaded !== null && chosen.length === loaded.preview.operations.length;
+      const all = chosen.length === loaded!.preview.operations.length;
       const body = {
-        ...(source === 'url' ? { url: url.trim() } : { document: loaded!.text, ...(all ? {} : { operations: chosen }) }),
+        ...loaded!.source,
+        ...(all ? {} : { operations: chosen }),
         ...(prefix === '' ? {} : { name_prefix: prefix }),
         ...(serverUrl.trim() === '' ? {} : { server_url: serverUrl.trim() }),
         ...(secret === '' ? {} : { secret }),
@@ -87,7 +85,7 @@ function ImportForm({ organizationId }: { organizationId: number }) {
   });
 
   const prefixProblem = /^[a-zA-Z0-9_-]{0,32}$/.test(prefix) ? undefined : 'Letters, digits, _ and - only, at most 32';
-  const ready = source === 'url' ? /^https?:\/\/\S+$/.test(url.trim()) : loaded !== null && chosen.length > 0;
+  const ready = loaded !== null && chosen.length > 0;
 
   return (
     <Form
@@ -97,7 +95,16 @@ function ImportForm({ organizationId }: { organizationId: number }) {
         if (ready && prefixProblem === undefined) start.mutate();
       }}
     >
-      <RadioGroup className="field source-choice" value={source} onChange={(value) => setSource(value as Source)} orientation="horizontal">
+      <RadioGroup
+        className="field source-choice"
+        value={source}
+        onChange={(value) => {
+          setSource(value as Source);
+          setLoaded(null);
+          read.reset();
+        }}
+        orientation="horizontal"
+      >
         <Label>The document</Label>
         <Radio value="file">
           <span className="radio-mark" aria-hidden="true" />A file
@@ -108,29 +115,42 @@ function ImportForm({ organizationId }: { organizationId: number }) {
         </Radio>
       </RadioGroup>
       {source === 'url' ? (
-        <TextField label="Document address" value={url} onChange={setUrl} isRequired type="url" description="The server fetches it (only from hosts it may reach) and imports every operation; the report lists what was skipped and why." />
+        <div className="url-source">
+          <TextField label="Document address" value={url} onChange={setUrl} type="url" description="The server fetches it, only from hosts it may reach." />
+          <Button onPress={() => read.mutate({ source: { url: url.trim() }, label: url.trim() })} isDisabled={!/^https?:\/\/\S+$/.test(url.trim()) || read.isPending}>
+            List its operations
+          </Button>
+        </div>
       ) : (
         <div className="field">
           <span className="field-label" id="document-file-label">
             Document file
           </span>
-          <FileTrigger acceptedFileTypes={['.json', '.yaml', '.yml', 'application/json', 'application/yaml', 'text/yaml']} onSelect={(files) => files?.[0] && void readFile(files[0])}>
-            <Button aria-describedby="document-file-label document-file-name">Choose a file…</Button>
+          <FileTrigger
+            acceptedFileTypes={['.json', '.yaml', '.yml', 'application/json', 'application/yaml', 'text/yaml']}
+            onSelect={(files) => {
+              const file = files?.[0];
+              if (file !== undefined) void file.text().then((text) => read.mutate({ source: { document: text }, label: file.name }));
+            }}
+          >
+            <Button aria-describedby="document-file-label document-file-name" isDisabled={read.isPending}>
+              Choose a file…
+            </Button>
           </FileTrigger>
           <span id="document-file-name" className="muted text-small">
-            {loaded === null ? 'OpenAPI 3 or Swagger 2, JSON or YAML.' : `${loaded.fileName}: ${loaded.preview.title}, ${loaded.preview.operations.length} operations.`}
+            OpenAPI 3 or Swagger 2, JSON or YAML.
           </span>
-          {readProblem !== null && (
-            <p className="note note-error" role="alert">
-              {readProblem}
-            </p>
-          )}
         </div>
       )}
-      {source === 'file' && loaded !== null && (
+      {read.isPending && <Loading label="Reading the document…" />}
+      <ErrorNote error={read.error} title="The document could not be read." />
+      {loaded !== null && (
         <>
+          <p role="status">
+            {loaded.label}: {loaded.preview.title ?? 'an untitled API'}, {loaded.preview.operations.length} operations.
+          </p>
           <div className="actions">
-            <Button className="button-compact" onPress={() => setChosen(loaded.preview.operations.map((operation) => operation.key))}>
+            <Button className="button-compact" onPress={() => setChosen(loaded.preview.operations.map((operation) => operation.operation))}>
               Choose all
             </Button>
             <Button className="button-compact" onPress={() => setChosen([])}>
@@ -142,7 +162,11 @@ function ImportForm({ organizationId }: { organizationId: number }) {
           </div>
           <CheckList
             label="Operations to import"
-            items={loaded.preview.operations.map((operation) => ({ id: operation.key, label: operation.key, detail: [`${operation.method} ${operation.path}`, operation.summary].filter(Boolean).join(' · ') }))}
+            items={loaded.preview.operations.map((operation) => ({
+              id: operation.operation,
+              label: operation.operation,
+              detail: [`${operation.method} ${operation.path}`, operation.summary].filter(Boolean).join(' · '),
+            }))}
             selected={chosen}
             onChange={setChosen}
           />
