@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/factories.js';
 import { startStreamableMcpServer, type FakeMcpServer } from '../support/fake-mcp.js';
 import { startListener, type Listener } from '../support/listeners.js';
 import { CHROMIUM_PATH } from './support/chromium.js';
 import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, poll, PROCESSING_MS, signIn, useConsoleBrowser } from './support/console-browser.js';
 
 const API_KEY = 'shop-key-0123456789abcdef';
+const MEMBER_PASSWORD = 'member-password-0123';
 
 const folder = mkdtempSync(join(tmpdir(), 'tools-browser-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -246,6 +248,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: tools', BROWSER_TEST, () 
     const { page } = await browser.open({ viewport: PHONE });
     await openTools(page);
     await page.getByRole('heading', { name: 'API tools', level: 2 }).waitFor();
+    await page.getByRole('link', { name: /^Import #\d+/ }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'the tools page at 390 px');
     await page.getByRole('link', { name: 'order_status' }).click();
@@ -253,5 +256,23 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: tools', BROWSER_TEST, () 
     await page.getByRole('button', { name: 'Run test' }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'a tool at 390 px');
+  });
+
+  it('shows a member the tools and whether they are on, without the means to change them', async () => {
+    const server = browser.server();
+    await createUser(server.t.app, { role: 'member', email: 'member@example.com', password: MEMBER_PASSWORD });
+    const { page } = await browser.open();
+    await signIn(page, 'member@example.com', MEMBER_PASSWORD);
+    await page.goto('/tools');
+    await page.getByText('Only owners and admins add, change, test and remove tools.').waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'order_status' }) });
+    await row.getByText('Enabled').waitFor();
+    await expect(page.getByRole('link', { name: 'Web search', exact: true }).count()).resolves.toBe(0);
+    await row.getByRole('link', { name: 'order_status' }).click();
+    await page.getByRole('heading', { name: 'order_status', level: 1 }).waitFor();
+    await page.getByText('Only owners and admins add, change, test and remove tools.').waitFor();
+    await expect(page.getByRole('switch').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Run test' }).count()).resolves.toBe(0);
+    await expectAccessible(page, 'a tool as a member sees it');
   });
 });

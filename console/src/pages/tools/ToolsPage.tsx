@@ -8,6 +8,7 @@ import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ApiToolsFlagNotice, useApiToolsEnabled } from './ApiToolsFlag';
 import { EnabledBadge } from './EnabledBadge';
+import { RecentImports } from './RecentImports';
 import { KINDS, MANAGERS_ONLY, toolListQuery, type Tool } from './tools-api';
 
 
@@ -26,6 +27,7 @@ export default function ToolsPage() {
       {tools.isPending && <Loading label="Loading the tools…" />}
       {tools.data !== undefined &&
         KINDS.map(({ kind, title }) => <KindSection key={kind} title={title} tools={tools.data.filter((tool) => tool.kind === kind)} />)}
+      {mayManage && <RecentImports organizationId={user.organization_id} />}
     </>
   );
 }

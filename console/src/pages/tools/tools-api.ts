@@ -101,7 +101,17 @@ export const reportQuery = (organizationId: number, toolImport: ToolImport, page
 
 export const MANAGERS_ONLY = 'Only owners and admins add, change, test and remove tools.';
 
-/** After a tool is added, changed or removed: the lists here and the agents pages' choice of tools. */
+/** After tools are added, changed or removed: the lists here, the latest imports, and the agents pages' choice of tools. */
 export async function forgetToolLists(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: ['tools', 'list'] }), queryClient.invalidateQueries({ queryKey: ['choices', 'tools'] })]);
+  await Promise.all(
+    [['tools', 'list'], ['tool-imports', 'recent'], ['choices', 'tools']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }
+
+/** The organization's latest imports (owners and admins), to find a report again. */
+export const recentImportsQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['tool-imports', 'recent', organizationId] as const,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v2/organizations/{org_id}/tool-imports', { params: { path: { org_id: organizationId }, query: { page: 1, page_size: 5 } } }))).data,
+  });
