@@ -147,7 +147,7 @@ function SettingsSummary({ tool }: { tool: Tool }) {
   const { tools: _chosen, ...config } = (tool.config ?? {}) as Record<string, unknown>;
   return (
     <dl className="tool-summary">
-      <dt>Settings</dt>
+      <dt>Configuration</dt>
       <dd>
         <CodeBlock label="Settings as JSON">{JSON.stringify(tool.kind === 'mcp' ? config : tool.config, null, 2)}</CodeBlock>
       </dd>
