@@ -3116,7 +3116,7 @@ export interface paths {
         };
         /**
          * Finish e-mail indexing authorization
-         * @description Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued.
+         * @description Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued. When the authorization named return_to, the answer is instead a 303 to that page of this server with ?linked_mailbox=<id>, or, for any refusal once the state is known to be this server’s (expired and replayed ones included), ?link_error=<the reason>; a state not signed here is still the JSON 400.
          */
         get: operations["completeEmailIndexingLegacy"];
         put?: never;
@@ -32448,7 +32448,8 @@ export interface operations {
                  *         "archive"
                  *       ],
                  *       "schedule_minutes": 60,
-                 *       "mailbox": "support@example.com"
+                 *       "mailbox": "support@example.com",
+                 *       "return_to": "/organization/sources"
                  *     }
                  */
                 "application/json": {
@@ -32465,6 +32466,8 @@ export interface operations {
                      * @description The address of the mailbox expected to sign in at the provider (compared without case). Default: the e-mail of the caller; another address only for the organization’s owners and admins (403 otherwise). The callback links only that mailbox; another account signing in is a 400 that writes nothing
                      */
                     mailbox?: string;
+                    /** @description A path of this server’s own pages (e.g. /organization/sources; never another origin) to send the browser back to once the callback ends: 303 to it with ?linked_mailbox=<id>, or with ?link_error=<the reason> when the link failed. Without it the callback answers JSON */
+                    return_to?: string;
                 };
             };
         };
@@ -32597,6 +32600,16 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Mailbox"];
                 };
+            };
+            /** @description The authorization named return_to: back to that page with ?linked_mailbox=<id> or ?link_error=<reason> */
+            303: {
+                headers: {
+                    /** @description A path of this server (never another origin) */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
