@@ -10,7 +10,7 @@ import { Button, TextField } from '../../ui/Fields';
 import { FormDialog } from '../../ui/FormDialog';
 import { SelectField, type SelectOption } from '../../ui/SelectField';
 import { startMailboxAuthorization, type MailProvider } from './sources-api';
-import { useWritableCorpora } from './useWritableCorpora';
+import { WritableCorpusField } from './WritableCorpusField';
 
 const PROVIDERS: SelectOption<MailProvider>[] = [
   { id: 'microsoft', label: 'Microsoft 365', detail: 'Outlook mail through Microsoft Graph' },
@@ -22,7 +22,6 @@ const looksLikeAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(tex
 export function LinkMailboxDialog() {
   const user = useUser();
   const mayNameAnother = atLeast(user.role, 'admin');
-  const corpora = useWritableCorpora();
   const [provider, setProvider] = useState<MailProvider>('microsoft');
   const [corpusId, setCorpusId] = useState<number | null>(null);
   const [mailbox, setMailbox] = useState('');
@@ -46,14 +45,7 @@ export function LinkMailboxDialog() {
       onSubmit={() => start.mutate()}
     >
       <SelectField label="Provider" options={PROVIDERS} value={provider} onChange={setProvider} />
-      <SelectField
-        label="Corpus"
-        options={corpora.options}
-        value={corpusId}
-        onChange={setCorpusId}
-        placeholder={corpora.isPending ? 'Loading the corpora…' : 'Choose a corpus'}
-        description={corpora.options.length === 0 && !corpora.isPending ? 'No corpus you may add documents to: create one first.' : 'Where its messages and attachments go.'}
-      />
+      <WritableCorpusField value={corpusId} onChange={setCorpusId} purpose="Where its messages and attachments go." />
       {mayNameAnother ? (
         <TextField
           label="Mailbox"

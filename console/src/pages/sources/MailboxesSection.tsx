@@ -1,8 +1,8 @@
 // The mailboxes linked to corpora, each with its last sync; linking one through its provider's consent.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
 import { LinkMailboxDialog } from './LinkMailboxDialog';
 import { SourceCard } from './SourceCard';
+import { SourcesBlock } from './SourcesBlock';
 import { removeMailbox, syncMailbox, type Mailbox } from './sources-api';
 import { useWritableCorpora } from './useWritableCorpora';
 
@@ -18,41 +18,32 @@ function detailsOf(mailbox: Mailbox) {
   );
 }
 
-type MailboxList = UseQueryResult<{ items: Mailbox[] }>;
-
-export function MailboxesSection({ mailboxes }: { mailboxes: MailboxList }) {
+export function MailboxesSection({ mailboxes }: { mailboxes: UseQueryResult<{ items: Mailbox[] }> }) {
   const corpora = useWritableCorpora();
   return (
-    <section className="sources-section" aria-labelledby="mailboxes-heading">
-      <div className="sources-section-head">
-        <h2 id="mailboxes-heading">Mailboxes</h2>
-        <LinkMailboxDialog />
-      </div>
-      <p className="muted">Messages and their attachments, brought into a corpus after the mailbox’s owner consents at the provider.</p>
-      <ErrorNote error={mailboxes.error} title="The mailboxes could not be loaded." />
-      {mailboxes.isPending && <Loading label="Loading the mailboxes…" />}
-      {mailboxes.data !== undefined &&
-        (mailboxes.data.items.length === 0 ? (
-          <Empty>No mailbox is linked yet.</Empty>
-        ) : (
-          <ul className="list source-list" aria-label="Mailboxes">
-            {mailboxes.data.items.map((mailbox) => (
-              <SourceCard
-                key={mailbox.id}
-                title={mailbox.address}
-                noun="mailbox"
-                details={detailsOf(mailbox)}
-                corpus={{ id: mailbox.corpus_id, name: corpora.nameOf(mailbox.corpus_id) }}
-                sync={mailbox.last_sync}
-                nextSyncOn={mailbox.next_sync_on}
-                syncBlocked={null}
-                requestSync={() => syncMailbox(mailbox.id)}
-                remove={() => removeMailbox(mailbox.id)}
-                removeConsequence="Its refresh token and pending syncs go with it; the messages it brought in stay in the corpus."
-              />
-            ))}
-          </ul>
-        ))}
-    </section>
+    <SourcesBlock
+      id="mailboxes"
+      title="Mailboxes"
+      intro="Messages and their attachments, brought into a corpus after the mailbox’s owner consents at the provider."
+      action={<LinkMailboxDialog />}
+      list={mailboxes}
+      empty="No mailbox is linked yet."
+    >
+      {(mailbox) => (
+        <SourceCard
+          key={mailbox.id}
+          title={mailbox.address}
+          noun="mailbox"
+          details={detailsOf(mailbox)}
+          corpus={{ id: mailbox.corpus_id, name: corpora.nameOf(mailbox.corpus_id) }}
+          sync={mailbox.last_sync}
+          nextSyncOn={mailbox.next_sync_on}
+          syncBlocked={null}
+          requestSync={() => syncMailbox(mailbox.id)}
+          remove={() => removeMailbox(mailbox.id)}
+          removeConsequence="Its refresh token and pending syncs go with it; the messages it brought in stay in the corpus."
+        />
+      )}
+    </SourcesBlock>
   );
 }

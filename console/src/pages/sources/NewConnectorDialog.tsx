@@ -6,16 +6,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, TextField } from '../../ui/Fields';
 import { FormDialog } from '../../ui/FormDialog';
-import { SelectField } from '../../ui/SelectField';
 import { scheduleOf, ScheduleField } from './ScheduleField';
 import { createConnector, sourceKeys } from './sources-api';
-import { useWritableCorpora } from './useWritableCorpora';
+import { WritableCorpusField } from './WritableCorpusField';
 
 const EMPTY = { name: '', tenant: '', client: '', secret: '', site: '', drive: '', folder: '', schedule: '' };
 
 export function NewConnectorDialog({ blocked }: { blocked: string | null }) {
   const queryClient = useQueryClient();
-  const corpora = useWritableCorpora();
   const [isOpen, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
   const [corpusId, setCorpusId] = useState<number | null>(null);
@@ -67,14 +65,7 @@ export function NewConnectorDialog({ blocked }: { blocked: string | null }) {
       onSubmit={() => create.mutate()}
     >
       <TextField label="Name" value={form.name} onChange={set('name')} isRequired maxLength={200} autoFocus description="Unique among the organization’s libraries." />
-      <SelectField
-        label="Corpus"
-        options={corpora.options}
-        value={corpusId}
-        onChange={setCorpusId}
-        placeholder={corpora.isPending ? 'Loading the corpora…' : 'Choose a corpus'}
-        description={corpora.options.length === 0 && !corpora.isPending ? 'No corpus you may add documents to: create one first.' : 'Where the library’s documents go.'}
-      />
+      <WritableCorpusField value={corpusId} onChange={setCorpusId} purpose="Where the library’s documents go." />
       <fieldset className="source-fieldset">
         <legend>Azure app registration</legend>
         <TextField label="Directory (tenant) id" value={form.tenant} onChange={set('tenant')} isRequired maxLength={200} description="Its GUID, or the tenant’s domain." />
