@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createCorpus } from '../support/corpora.js';
+import { createUser } from '../support/factories.js';
 import { CLIENT_ID, CLIENT_SECRET, DRIVE_ID, FakeGraph, TENANT } from '../support/fake-graph.js';
 import { FakeMail } from '../support/fake-mail.js';
 import { CHROMIUM_PATH } from './support/chromium.js';
@@ -195,5 +196,17 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: sources', BROWSER_TEST, (
     await page.getByRole('button', { name: 'Link a mailbox' }).click();
     await page.getByRole('dialog', { name: 'Link a mailbox' }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
+  });
+
+  it('tells a viewer, who may write to no corpus, why nothing can be added', async () => {
+    const server = browser.server();
+    const viewer = await createUser(server.t.app, { role: 'viewer', email: 'viewer@example.com', password: 'a-long-viewer-password' });
+    const { page } = await browser.open();
+    await signIn(page, viewer.email, 'a-long-viewer-password');
+    await openSources(page);
+    await page.getByText('you have none: create a corpus first').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Add a document library' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Link a mailbox' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'the sources page of a viewer');
   });
 });

@@ -20,7 +20,8 @@ export function LibrariesSection() {
   const connectors = useQuery(connectorsQuery());
   const flag = useQuery(libraryFlagQuery());
   const corpora = useWritableCorpora();
-  const blocked = flag.data === false ? FLAG_OFF : null;
+  const syncBlocked = flag.data === false ? FLAG_OFF : null;
+  const blocked = syncBlocked ?? corpora.blocked;
   return (
     <SourcesBlock
       id="libraries"
@@ -49,7 +50,7 @@ export function LibrariesSection() {
           corpus={{ id: connector.corpus_id, name: corpora.nameOf(connector.corpus_id) }}
           sync={connector.last_sync}
           nextSyncOn={connector.next_sync_on}
-          syncBlocked={blocked}
+          syncBlocked={syncBlocked}
           requestSync={() => syncConnector(connector.id)}
           remove={() => removeConnector(connector.id)}
           removeConsequence="Its pending syncs go with it; the documents it brought in stay in the corpus."

@@ -19,7 +19,7 @@ const PROVIDERS: SelectOption<MailProvider>[] = [
 
 const looksLikeAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 
-export function LinkMailboxDialog() {
+export function LinkMailboxDialog({ blocked }: { blocked: string | null }) {
   const user = useUser();
   const mayNameAnother = atLeast(user.role, 'admin');
   const [provider, setProvider] = useState<MailProvider>('microsoft');
@@ -31,6 +31,13 @@ export function LinkMailboxDialog() {
     onSuccess: (authorization) => window.location.assign(authorization.authorization_url),
   });
   const mailboxOk = mailbox.trim() === '' || looksLikeAddress(mailbox);
+  if (blocked !== null) {
+    return (
+      <Button isDisabled aria-describedby="mailbox-blocked">
+        Link a mailbox
+      </Button>
+    );
+  }
   return (
     <FormDialog
       title="Link a mailbox"

@@ -25,7 +25,14 @@ export function MailboxesSection({ mailboxes }: { mailboxes: UseQueryResult<{ it
       id="mailboxes"
       title="Mailboxes"
       intro="Messages and their attachments, brought into a corpus after the mailbox’s owner consents at the provider."
-      action={<LinkMailboxDialog />}
+      action={<LinkMailboxDialog blocked={corpora.blocked} />}
+      notice={
+        corpora.blocked !== null && (
+          <p id="mailbox-blocked" className="note note-info">
+            {corpora.blocked}
+          </p>
+        )
+      }
       list={mailboxes}
       empty="No mailbox is linked yet."
     >
