@@ -2,7 +2,7 @@
 // sync, and "Sync now" and "Remove". The list is read again while a sync runs (sources-api.ts), so
 // the counts change here by themselves.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeleteButton } from '../../ui/DeleteButton';
 import { ErrorNote } from '../../ui/Feedback';
@@ -33,7 +33,7 @@ export function SourceCard({ title, noun, details, corpus, sync, nextSyncOn, syn
   const syncNow = useMutation({ mutationFn: requestSync, onSettled: refresh });
   const removal = useMutation({ mutationFn: remove, onSuccess: refresh });
   const busy = sync.status === 'queued' || sync.status === 'running';
-  const headingId = `source-${noun.replace(/\W+/g, '-')}-${title.replace(/\W+/g, '-')}`;
+  const headingId = `source-${useId()}`;
   return (
     <li className="card source-card" aria-labelledby={headingId}>
       <div className="source-head">
