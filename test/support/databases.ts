@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../src/db/database.js';
 import { onPostgresServer, postgresUrl, type DatabaseTemplates } from './postgres-server.js';
 
@@ -29,6 +28,10 @@ declare module 'vitest' {
 export async function createScratchDatabase(kind: DatabaseKind): Promise<ScratchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-platform-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  // Outside Vitest (the console's screenshot scripts), where importing it throws: an empty SQLite
+  // folder, which the app migrates as it starts.
+  if (process.env.VITEST === undefined && kind === 'sqlite') return { dataDir, databaseUrl: undefined, drop: async () => removeDir() };
+  const { inject } = await import('vitest');
   const templates = inject('databaseTemplates');
   if (kind === 'sqlite') {
     copyFileSync(join(templates.sqliteDir, SQLITE_FILE_NAME), join(dataDir, SQLITE_FILE_NAME));

@@ -14,7 +14,7 @@ const MetricsPage = lazy(() => import('./metrics/MetricsPage'));
 
 export default function EvaluationsArea() {
   return (
-    <>
+    <div className="evaluations-area">
       <nav className="tabs-nav evaluations-tabs" aria-label="Evaluations">
         <NavLink to="/evaluations" end>
           Runs
@@ -32,6 +32,6 @@ export default function EvaluationsArea() {
         <Route path="metrics" element={<MetricsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-    </>
+    </div>
   );
 }

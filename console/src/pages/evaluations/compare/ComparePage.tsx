@@ -11,7 +11,7 @@ import { SelectField } from '../../../ui/SelectField';
 import { comparisonQuery, PAGE_SIZE, runChoicesQuery, type ComparedQuery, type Comparison } from '../evaluations-api';
 import { formatChange, formatDate, formatInterval, formatScore } from '../format';
 import { Verdict } from '../runs/Verdict';
-import { compareMetrics } from './compare-metrics';
+import { compareMetrics, type ComparedMetric } from './compare-metrics';
 
 function idsOf(value: string | null): number[] {
   return (value ?? '')
@@ -43,6 +43,13 @@ export default function ComparePage() {
   );
 }
 
+/** Green for a gain, red for a loss: a rise where more is better, a fall where less is (latency, cost, length). */
+function toneOf(metric: ComparedMetric): string | undefined {
+  if (metric.meanDelta === null || metric.meanDelta === 0) return undefined;
+  const lessIsBetter = (metric.baseline ?? metric.other)?.pass_when === 'at_most';
+  return metric.meanDelta > 0 !== lessIsBetter ? 'score-ok' : 'score-fail';
+}
+
 function ComparisonView({ comparison }: { comparison: Comparison }) {
   const [baseline, other] = comparison.evaluations;
   const metrics = compareMetrics(comparison);
@@ -72,7 +79,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
                     {formatScore(metric.other?.mean)} <span className="muted text-small">({formatInterval(metric.other?.ci_low, metric.other?.ci_high)})</span>
                   </td>
                   <td data-label="Change of the mean">
-                    <strong className={metric.meanDelta === null || metric.meanDelta === 0 ? undefined : metric.meanDelta > 0 ? 'score-ok' : 'score-fail'}>{formatChange(metric.meanDelta)}</strong>
+                    <strong className={toneOf(metric)}>{formatChange(metric.meanDelta)}</strong>
                   </td>
                   <td data-label="95% interval of the change">
                     {metric.paired === null ? '—' : `${formatInterval(metric.paired.low, metric.paired.high, formatChange)}`}

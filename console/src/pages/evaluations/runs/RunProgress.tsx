@@ -31,7 +31,7 @@ export function RunProgress({ run }: { run: Evaluation }) {
       <ProgressBar value={run.progress.percent} valueLabel={`${run.progress.answered} of ${run.progress.total} queries answered`}>
         {({ percentage, valueText }) => (
           <>
-            <div className="upload-progress-text">
+            <div className="run-progress-text">
               <Label>Progress</Label> <span className={STATUS_BADGES[run.status]}>{STATUS_LABELS[run.status]}</span> <span className="muted">{valueText}</span>
             </div>
             <div className="progress-track">

@@ -13,6 +13,6 @@ export function verdictText(score: Score): string {
 }
 
 export function Verdict({ score }: { score: Score }) {
-  const tone = score.status !== 'ok' ? 'muted' : score.passed === true ? 'score-ok' : score.passed === false ? 'score-fail' : undefined;
-  return <span className={tone}>{verdictText(score)}</span>;
+  const tone = score.status !== 'ok' ? 'muted' : score.passed === true ? 'score-ok' : score.passed === false ? 'score-fail' : '';
+  return <span className={`verdict ${tone}`}>{verdictText(score)}</span>;
 }
