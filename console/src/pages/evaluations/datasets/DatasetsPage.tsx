@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../../session/session';
 import { Empty, ErrorNote, Loading } from '../../../ui/Feedback';
-import { Button } from '../../../ui/Fields';
+import { CreateAction } from '../CreateAction';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
 import { datasetsQuery, PAGE_SIZE } from '../evaluations-api';
-import { formatDate, mayCreate, VIEWER_CANNOT_CREATE } from '../format';
+import { formatDate, mayCreate } from '../format';
 import { DatasetDialog } from './DatasetDialog';
 
 export default function DatasetsPage() {
@@ -18,18 +18,9 @@ export default function DatasetsPage() {
   return (
     <>
       <PageHeader title="Datasets" description="Questions with what a good answer says and draws on, asked of an agent in a run.">
-        {mayCreate(user) ? (
+        <CreateAction label="New dataset">
           <DatasetDialog />
-        ) : (
-          <div className="disabled-with-reason">
-            <Button variant="primary" isDisabled aria-describedby="dataset-create-reason">
-              New dataset
-            </Button>
-            <p id="dataset-create-reason" className="muted text-small">
-              {VIEWER_CANNOT_CREATE}
-            </p>
-          </div>
-        )}
+        </CreateAction>
       </PageHeader>
       <ErrorNote error={datasets.error} title="The datasets could not be loaded." />
       {datasets.isPending && <Loading label="Loading the datasets…" />}

@@ -6,35 +6,25 @@ import { unwrap } from '../../../api/errors';
 import { useUser } from '../../../session/session';
 import { DeleteButton } from '../../../ui/DeleteButton';
 import { ErrorNote, Loading } from '../../../ui/Feedback';
-import { Button } from '../../../ui/Fields';
+import { CreateAction } from '../CreateAction';
 import { PageHeader } from '../../../ui/PageHeader';
 import { evaluationKeys, metricsQuery, type Metric } from '../evaluations-api';
-import { formatScore, mayChange, mayCreate, VIEWER_CANNOT_CREATE } from '../format';
+import { formatScore, mayChange } from '../format';
 import { KIND_INFO } from './metric-kinds';
 import { MetricDialog } from './MetricDialog';
 
 const NEEDS: Record<string, string> = { expected_answer: 'An expected answer', expected_sources: 'Expected sources', judge: 'A judge model', embedder: 'An embedding model' };
 
 export default function MetricsPage() {
-  const user = useUser();
   const metrics = useQuery(metricsQuery());
   const own = metrics.data?.filter((metric) => !metric.builtin) ?? [];
   const builtin = metrics.data?.filter((metric) => metric.builtin) ?? [];
   return (
     <>
       <PageHeader title="Metrics" description="What scores each answer of a run: measured, or graded by a judge model.">
-        {mayCreate(user) ? (
+        <CreateAction label="New metric">
           <MetricDialog />
-        ) : (
-          <div className="disabled-with-reason">
-            <Button variant="primary" isDisabled aria-describedby="metric-create-reason">
-              New metric
-            </Button>
-            <p id="metric-create-reason" className="muted text-small">
-              {VIEWER_CANNOT_CREATE}
-            </p>
-          </div>
-        )}
+        </CreateAction>
       </PageHeader>
       <ErrorNote error={metrics.error} title="The metrics could not be loaded." />
       {metrics.isPending && <Loading label="Loading the metrics…" />}

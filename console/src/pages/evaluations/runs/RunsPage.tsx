@@ -3,9 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useUser } from '../../../session/session';
 import { Empty, ErrorNote, Loading } from '../../../ui/Feedback';
-import { Button } from '../../../ui/Fields';
+import { CreateAction } from '../CreateAction';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
 import { PAGE_SIZE, runsQuery } from '../evaluations-api';
@@ -13,24 +12,14 @@ import { formatDate, mayCreate, STATUS_BADGES, STATUS_LABELS, VIEWER_CANNOT_CREA
 import { NewRunDialog } from './NewRunDialog';
 
 export default function RunsPage() {
-  const user = useUser();
   const [page, setPage] = useState(1);
   const runs = useQuery(runsQuery(page));
   return (
     <>
       <PageHeader title="Evaluations" description="Runs of an agent’s checkpoint over a dataset, each answer scored by your metrics.">
-        {mayCreate(user) ? (
+        <CreateAction label="New run">
           <NewRunDialog />
-        ) : (
-          <div className="disabled-with-reason">
-            <Button variant="primary" isDisabled aria-describedby="run-create-reason">
-              New run
-            </Button>
-            <p id="run-create-reason" className="muted text-small">
-              {VIEWER_CANNOT_CREATE}
-            </p>
-          </div>
-        )}
+        </CreateAction>
       </PageHeader>
       <ErrorNote error={runs.error} title="The runs could not be loaded." />
       {runs.isPending && <Loading label="Loading the runs…" />}
