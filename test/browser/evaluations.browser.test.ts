@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentWith, createModelConfiguration } from '../support/ask.js';
 import { createCorpus, uploadText, waitForProcessing } from '../support/corpora.js';
+import { createUser } from '../support/factories.js';
 import { startFakeOpenAi, type FakeLlmServer } from '../support/fake-openai.js';
 import { CHROMIUM_PATH } from './support/chromium.js';
 import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, poll, PROCESSING_MS, signIn, useConsoleBrowser } from './support/console-browser.js';
@@ -63,6 +64,8 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: evaluations', BROWSER_TES
   const browser = useConsoleBrowser({ EGRESS_ALLOWED_HOSTS: '127.0.0.1' });
   let judge: FakeLlmServer;
   const runIds: number[] = [];
+  /** A named checkpoint of the agent, which the second run answers with. */
+  let checkpointId: number;
 
   beforeAll(async () => {
     const { admin, modelConfigurationId } = browser.server();
@@ -72,7 +75,10 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: evaluations', BROWSER_TES
     const corpus = await createCorpus(admin, { name: 'Handbook' });
     const document = await uploadText(admin, corpus.id, HANDBOOK, { name: 'handbook.txt' });
     await waitForProcessing(admin, corpus.id, [document.id], PROCESSING_MS);
-    await agentWith(admin, [corpus.id], { name: 'Leave helper', status: 'active', llm_configuration_id: modelConfigurationId });
+    const agent = await agentWith(admin, [corpus.id], { name: 'Leave helper', status: 'active', llm_configuration_id: modelConfigurationId });
+    const checkpoint = await admin.api.post(`/api/v2/agents/${agent.id}/history`, { checkpoint_name: 'Reviewed' });
+    expect(checkpoint.status).toBe(201);
+    checkpointId = checkpoint.body.data.history_id;
   }, PROCESSING_MS + 30_000);
 
   afterAll(async () => {
@@ -80,13 +86,14 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: evaluations', BROWSER_TES
   });
 
   /** Starts a run through the dialog and waits for its page; its id. */
-  async function startRun(page: Page, name: string, tag: string): Promise<number> {
+  async function startRun(page: Page, name: string, tag: string, checkpoint?: string): Promise<number> {
     await page.getByRole('navigation', { name: 'Evaluations' }).getByRole('link', { name: 'Runs' }).click();
     await page.getByRole('heading', { name: 'Evaluations', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New run' }).click();
     const dialog = page.getByRole('dialog', { name: 'New run' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
     await choose(page, /Agent/, 'Leave helper');
+    if (checkpoint !== undefined) await choose(page, /Checkpoint/, checkpoint);
     await choose(page, /Dataset/, 'Handbook questions');
     await check(page, 'Contains the expected answer');
     await check(page, 'Polite and relevant');
@@ -216,8 +223,10 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: evaluations', BROWSER_TES
 
     // The model now answers the other question: one query gets worse, the other better.
     fake.answer = TRAVEL_ANSWER;
-    runIds.push(await startRun(page, 'After', 'second'));
+    runIds.push(await startRun(page, 'After', 'second', 'Reviewed'));
     await page.getByRole('status').filter({ hasText: 'Done: all 2 queries answered.' }).waitFor({ timeout: PROCESSING_MS });
+    // The checkpoint chosen answered.
+    await page.getByRole('link', { name: `Reviewed (record ${checkpointId})` }).waitFor();
 
     await tabs.getByRole('link', { name: 'Compare' }).click();
     await page.getByRole('heading', { name: 'Compare runs', level: 1 }).waitFor();
@@ -235,11 +244,18 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: evaluations', BROWSER_TES
     await expectAccessible(page, 'a comparison');
   });
 
-  it('shows the comparison, a run and a dataset at a phone’s width', async () => {
+  it('shows a viewer the comparison, a run, a dataset and the metrics at a phone’s width, offering no change', async () => {
     expect(runIds).toHaveLength(2);
-    const { email, password } = browser.server();
+    const viewer = { email: 'viewer@example.com', password: 'viewer-password-42' };
+    await createUser(browser.server().t.app, { role: 'viewer', ...viewer });
     const { page } = await browser.open({ viewport: PHONE });
-    await signIn(page, email, password);
+    await signIn(page, viewer.email, viewer.password);
+    await page.goto('/evaluations');
+    await page.getByRole('link', { name: 'Before' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New run' }).isDisabled()).toBe(true);
+    await page.getByText('Viewers cannot create this').waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await expectAccessible(page, 'the runs on a phone');
     await page.goto(`/evaluations/compare?ids=${runIds.join(',')}`);
     await page.getByText('1 got worse, 1 got better').waitFor();
     expect(await overflowsSideways(page)).toBe(false);
@@ -249,9 +265,12 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: evaluations', BROWSER_TES
     expect(await overflowsSideways(page)).toBe(false);
     await page.getByRole('link', { name: 'Handbook questions' }).click();
     await page.getByText('Queries (2)').waitFor();
+    await page.getByText('Only owners, admins and whoever made it can change it.').waitFor();
+    expect(await page.getByRole('button', { name: 'Choose a CSV or JSON file' }).count()).toBe(0);
     expect(await overflowsSideways(page)).toBe(false);
     await page.goto('/evaluations/metrics');
     await page.getByRole('heading', { name: 'Built-in metrics' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Polite and relevant' }).count()).toBe(0);
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'the metrics on a phone');
   });

@@ -147,6 +147,15 @@ export const checkpointsQuery = (agentId: number | null) =>
     enabled: agentId !== null,
   });
 
+/** One record of an agent's history: records are never rewritten, so it is read once. */
+export const checkpointQuery = (agentId: number, historyId: number) =>
+  queryOptions({
+    queryKey: ['evaluations', 'checkpoint', agentId, historyId] as const,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v2/agents/{agent_id}/history/{history_id}', { params: { path: { agent_id: agentId, history_id: historyId } } }))).data,
+    staleTime: Infinity,
+  });
+
 /**
  * Adds queries from a CSV text as a text/csv body (up to 5 MiB, where a JSON body stops at the
  * server's JSON limit). A raw fetch: the typed client sends JSON only.

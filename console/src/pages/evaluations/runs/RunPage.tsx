@@ -12,7 +12,7 @@ import { Empty, ErrorNote, Loading } from '../../../ui/Feedback';
 import { Button } from '../../../ui/Fields';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
-import { datasetQuery, evaluationKeys, hasEnded, PAGE_SIZE, resultsQuery, runQuery, type Evaluation } from '../evaluations-api';
+import { checkpointQuery, datasetQuery, evaluationKeys, hasEnded, PAGE_SIZE, resultsQuery, runQuery, type Evaluation } from '../evaluations-api';
 import { formatDate, mayChange } from '../format';
 import { QueryResultDialog } from './QueryResultDialog';
 import { RunProgress } from './RunProgress';
@@ -47,12 +47,13 @@ export default function RunPage() {
 function RunFacts({ run }: { run: Evaluation }) {
   const agent = useQuery(agentQuery(run.agent_id));
   const dataset = useQuery({ ...datasetQuery(run.dataset_id ?? 0), enabled: run.dataset_id !== null });
+  const checkpoint = useQuery(checkpointQuery(run.agent_id, run.history_id));
+  const checkpointName = checkpoint.data === undefined ? `record ${run.history_id}` : `${checkpoint.data.checkpoint_name || `version ${checkpoint.data.version}`} (record ${run.history_id})`;
   return (
     <dl className="run-facts">
       <dt>Agent</dt>
       <dd>
-        <Link to={`/agents/${run.agent_id}`}>{agent.data?.name ?? `Agent ${run.agent_id}`}</Link> at checkpoint{' '}
-        <Link to={`/agents/${run.agent_id}/history`}>{run.history_id}</Link>
+        <Link to={`/agents/${run.agent_id}`}>{agent.data?.name ?? `Agent ${run.agent_id}`}</Link> as at <Link to={`/agents/${run.agent_id}/history`}>{checkpointName}</Link>
       </dd>
       <dt>Dataset</dt>
       <dd>{run.dataset_id === null ? <span className="muted">Deleted (the run keeps its queries)</span> : <Link to={`/evaluations/datasets/${run.dataset_id}`}>{dataset.data?.name ?? `Dataset ${run.dataset_id}`}</Link>}</dd>
