@@ -4,7 +4,14 @@
 // lines in its report; or the queries of a JSON file (an array, or { "queries": [...] }). The server
 // checks every rule and says what it refuses; this only reads.
 import Papa from 'papaparse';
-import type { NewQuery } from '../evaluations-api';
+
+/** A query of a JSON file, as POST /api/v2/datasets/{id}/queries takes it (no import: the server's tests read this file too). */
+export interface NewQuery {
+  question: string;
+  expected_answer?: string | null;
+  expected_sources?: (number | string)[];
+  tags?: string[];
+}
 
 export interface PreviewRow {
   /** The file's line the row starts on (CSV), or the item's number from 1 (JSON). */
