@@ -27,7 +27,7 @@ export function RunSummary({ summary }: { summary: MetricSummary[] }) {
                 <th scope="row">{metric.name}</th>
                 <td data-label="Mean">{formatScore(metric.mean)}</td>
                 <td data-label="95% interval">{formatInterval(metric.ci_low, metric.ci_high)}</td>
-                <td data-label="Pass rate">{metric.threshold === null ? '—' : `${formatPercent(metric.pass_rate)} (${metric.passed} of ${metric.n})`}</td>
+                <td data-label="Pass rate">{metric.threshold === null || metric.n === 0 ? '—' : `${formatPercent(metric.pass_rate)} (${metric.passed} of ${metric.n})`}</td>
                 <td data-label="Scored">{metric.n}</td>
                 <td data-label="Undetermined">{metric.undetermined}</td>
                 <td data-label="Errors">{metric.errors}</td>
