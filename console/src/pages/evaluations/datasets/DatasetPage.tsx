@@ -12,6 +12,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
 import { datasetQueriesQuery, datasetQuery, evaluationKeys, PAGE_SIZE, type Dataset, type DatasetQuery } from '../evaluations-api';
 import { mayChange, NOT_YOURS } from '../format';
+import { DeleteRowButton } from '../DeleteRowButton';
 import { DatasetDialog } from './DatasetDialog';
 import { QueryDialog } from './QueryDialog';
 import { QueryUpload } from './QueryUpload';
@@ -135,24 +136,16 @@ function Queries({ datasetId, total, editable }: { datasetId: number; total: num
 }
 
 function DeleteQuery({ datasetId, query }: { datasetId: number; query: DatasetQuery }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/v2/datasets/{dataset_id}/queries/{query_id}', { params: { path: { dataset_id: datasetId, query_id: query.id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluationKeys.dataset(datasetId) }),
-  });
   return (
-    <DeleteButton
-      label="Delete"
+    <DeleteRowButton
       accessibleName={`Delete query: ${query.question}`}
-      compact
       title="Delete this query?"
       confirmLabel="Delete query"
-      isPending={remove.isPending}
-      error={remove.error}
       errorTitle="The query could not be deleted."
-      onDelete={() => remove.mutate()}
+      remove={() => unwrap(api.DELETE('/api/v2/datasets/{dataset_id}/queries/{query_id}', { params: { path: { dataset_id: datasetId, query_id: query.id } } }))}
+      stale={evaluationKeys.dataset(datasetId)}
     >
       <p>“{query.question}” leaves the dataset. Runs that asked it keep their copy.</p>
-    </DeleteButton>
+    </DeleteRowButton>
   );
 }

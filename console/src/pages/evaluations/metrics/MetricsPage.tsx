@@ -1,12 +1,12 @@
 // The metrics a run can score: the built-in ones (read-only) and the organization's own, defined,
 // changed and deleted here; a judge metric shows its rubric and the prompt its judge is sent.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { unwrap } from '../../../api/errors';
 import { useUser } from '../../../session/session';
-import { DeleteButton } from '../../../ui/DeleteButton';
 import { ErrorNote, Loading } from '../../../ui/Feedback';
 import { CreateAction } from '../CreateAction';
+import { DeleteRowButton } from '../DeleteRowButton';
 import { PageHeader } from '../../../ui/PageHeader';
 import { evaluationKeys, metricsQuery, type Metric } from '../evaluations-api';
 import { formatScore, mayChange } from '../format';
@@ -104,24 +104,16 @@ function JudgeDetails({ metric }: { metric: Metric }) {
 }
 
 function DeleteMetric({ metric }: { metric: Metric }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/v2/metrics/{metric_id}', { params: { path: { metric_id: metric.id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluationKeys.metrics }),
-  });
   return (
-    <DeleteButton
-      label="Delete"
+    <DeleteRowButton
       accessibleName={`Delete ${metric.name}`}
-      compact
       title={`Delete ${metric.name}?`}
       confirmLabel="Delete metric"
-      isPending={remove.isPending}
-      error={remove.error}
       errorTitle="The metric could not be deleted."
-      onDelete={() => remove.mutate()}
+      remove={() => unwrap(api.DELETE('/api/v2/metrics/{metric_id}', { params: { path: { metric_id: metric.id } } }))}
+      stale={evaluationKeys.metrics}
     >
       <p>Runs already made keep its definition and their scores. This cannot be undone.</p>
-    </DeleteButton>
+    </DeleteRowButton>
   );
 }
