@@ -70,8 +70,8 @@ export function MemberRow({ member }: { member: User }) {
       <td>
         {manageRefusal === null && member.id !== me.id && (
           <div className="row-actions">
-            <Button variant="quiet" className="button-compact" aria-label={`New set-password link for ${member.email}`} isPending={newLink.isPending} onPress={() => newLink.mutate()}>
-              New link
+            <Button variant="quiet" className="button-compact" aria-label={`New password link for ${member.email}`} isPending={newLink.isPending} onPress={() => newLink.mutate()}>
+              New password link
             </Button>
             <DeleteButton
               label="Deactivate"
