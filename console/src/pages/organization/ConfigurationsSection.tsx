@@ -10,6 +10,7 @@ import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
 import { Button, TextField } from '../../ui/Fields';
 import { FormDialog } from '../../ui/FormDialog';
 import { configurationsQuery, organizationKeys, type Configuration } from './organization-api';
+import { DataTable } from '../people/DataTable';
 
 type Settings = Record<string, unknown>;
 
@@ -47,25 +48,11 @@ export function ConfigurationsSection({ organizationId, mayChange }: { organizat
         (configurations.data.items.length === 0 ? (
           <Empty>No configurations yet.</Empty>
         ) : (
-          <div className="table-wrap">
-            <table className="plain configurations-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Settings</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {configurations.data.items.map((configuration) => (
-                  <ConfigurationRow key={configuration.id} organizationId={organizationId} configuration={configuration} mayChange={mayChange} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Name', 'Settings', 'State']} actions className="configurations-table">
+            {configurations.data.items.map((configuration) => (
+              <ConfigurationRow key={configuration.id} organizationId={organizationId} configuration={configuration} mayChange={mayChange} />
+            ))}
+          </DataTable>
         ))}
     </section>
   );

@@ -14,6 +14,7 @@ import { featureFlagsQuery } from '../organization/organization-api';
 import { DisabledWithReason } from './DisabledWithReason';
 import { OnceSecretDialog } from './OnceSecretDialog';
 import { apiKeysQuery, peopleKeys, when, type ApiKey } from './people-api';
+import { DataTable } from './DataTable';
 
 const FLAG_OFF_REASON = 'The developer-portal feature is off for your organization; an owner or admin turns it on in Organization › Settings.';
 
@@ -32,28 +33,11 @@ export function ApiKeysPage() {
         (keys.data.length === 0 ? (
           <Empty>You have no API keys.</Empty>
         ) : (
-          <div className="table-wrap">
-            <table className="plain people-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((key) => (
-                  <ApiKeyRow key={key.id} apiKey={key} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Name', 'Starts with', 'Created', 'Last used', 'Expires', 'Status']} actions>
+            {keys.data.map((key) => (
+              <ApiKeyRow key={key.id} apiKey={key} />
+            ))}
+          </DataTable>
         ))}
     </>
   );

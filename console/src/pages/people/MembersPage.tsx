@@ -13,6 +13,7 @@ import { InviteDialog } from './InviteDialog';
 import { INVITE_REASON, mayInvite } from './member-permissions';
 import { MemberRow } from './MemberRow';
 import { PAGE_SIZE, usersQuery } from './people-api';
+import { DataTable } from './DataTable';
 
 export function MembersPage() {
   const me = useUser();
@@ -46,26 +47,11 @@ export function MembersPage() {
           <Empty>No member matches.</Empty>
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="plain people-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data.items.map((member) => (
-                    <MemberRow key={member.id} member={member} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Name', 'E-mail', 'Role', 'Status']} actions>
+              {users.data.items.map((member) => (
+                <MemberRow key={member.id} member={member} />
+              ))}
+            </DataTable>
             <Pager page={page} pageSize={PAGE_SIZE} total={users.data.total} nouns={['member', 'members']} onPage={setPage} />
           </>
         ))}

@@ -13,6 +13,7 @@ import { Pager } from '../../ui/Pager';
 import { DisabledWithReason } from './DisabledWithReason';
 import { NameDialog } from './NameDialog';
 import { PAGE_SIZE, peopleKeys, projectsPageQuery } from './people-api';
+import { DataTable } from './DataTable';
 
 export function ProjectsPage() {
   const me = useUser();
@@ -41,28 +42,17 @@ export function ProjectsPage() {
           <Empty>No projects yet.</Empty>
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="plain people-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Project</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Members</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {projects.data.items.map((project) => (
-                    <tr key={project.id}>
-                      <th scope="row">
-                        <Link to={`/organization/people/projects/${project.id}`}>{project.name}</Link>
-                      </th>
-                      <td data-label="Description">{project.description || <span className="muted">—</span>}</td>
-                      <td data-label="Members">{project.users.length}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Project', 'Description', 'Members']}>
+              {projects.data.items.map((project) => (
+                <tr key={project.id}>
+                  <th scope="row">
+                    <Link to={`/organization/people/projects/${project.id}`}>{project.name}</Link>
+                  </th>
+                  <td data-label="Description">{project.description || <span className="muted">—</span>}</td>
+                  <td data-label="Members">{project.users.length}</td>
+                </tr>
+              ))}
+            </DataTable>
             <Pager page={page} pageSize={PAGE_SIZE} total={projects.data.total} nouns={['project', 'projects']} onPage={setPage} />
           </>
         ))}

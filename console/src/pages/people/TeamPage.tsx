@@ -2,20 +2,17 @@
 // also add members with a role, change roles and remove members; anyone leaves a team.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form } from 'react-aria-components';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { useUser } from '../../session/session';
-import { DeleteButton } from '../../ui/DeleteButton';
 import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
-import { Button } from '../../ui/Fields';
-import { PageHeader } from '../../ui/PageHeader';
 import { SelectField } from '../../ui/SelectField';
-import { UserPicker } from '../corpora/permissions/UserPicker';
-import { NameDialog } from './NameDialog';
+import { GroupHeader } from './GroupHeader';
+import { AddMemberForm, RemoveMemberButton } from './MembershipControls';
 import { peopleKeys, teammatesQuery, teamQuery, TEAM_ROLE_OPTIONS, type Team, type Teammate, type TeamRole } from './people-api';
 import { useTeamChange } from './TeamsPage';
+import { DataTable } from './DataTable';
 
 const MANAGE_REASON = "Only the team's leads, owners and admins change the team and its members.";
 
@@ -28,7 +25,7 @@ export function TeamPage() {
   const rename = useTeamChange(teamId, (fields: { name: string; description: string }) =>
     unwrap(api.PUT('/api/v2/teams/{team_id}', { params: { path: { team_id: teamId } }, body: fields })),
   );
-  const remove = useTeamChange(teamId, async () => {
+  const remove = useTeamChange<void>(teamId, async () => {
     await unwrap(api.DELETE('/api/v2/teams/{team_id}', { params: { path: { team_id: teamId } } }));
     queryClient.removeQueries({ queryKey: peopleKeys.team(teamId) });
     await navigate('/organization/people/teams');
@@ -38,35 +35,14 @@ export function TeamPage() {
   const mayManage = me.role === 'owner' || me.role === 'admin' || team.data.caller_role === 'lead';
   return (
     <>
-      <p className="people-breadcrumb">
-        <Link to="/organization/people/teams">All teams</Link>
-      </p>
-      <PageHeader title={team.data.name} description={team.data.description || undefined}>
-        {mayManage && (
-          <>
-            <NameDialog
-              title="Rename the team"
-              triggerLabel="Rename"
-              submitLabel="Save"
-              pendingLabel="Saving…"
-              noun="team"
-              initial={{ name: team.data.name, description: team.data.description }}
-              save={(fields) => rename.mutateAsync(fields)}
-            />
-            <DeleteButton
-              label="Delete team"
-              title={`Delete ${team.data.name}?`}
-              confirmLabel="Delete team"
-              isPending={remove.isPending}
-              error={remove.error}
-              errorTitle="Not deleted:"
-              onDelete={() => remove.mutate(undefined)}
-            >
-              <p>Its memberships go with it. Its agents stay, belonging to no team.</p>
-            </DeleteButton>
-          </>
-        )}
-      </PageHeader>
+      <GroupHeader
+        noun="team"
+        listPath="/organization/people/teams"
+        group={team.data}
+        rename={mayManage ? rename : null}
+        remove={mayManage ? remove : null}
+        deleteConsequence="Its memberships go with it. Its agents stay, belonging to no team."
+      />
       {!mayManage && <p className="muted">{MANAGE_REASON}</p>}
       <TeamMembers team={team.data} mayManage={mayManage} />
     </>
@@ -85,63 +61,25 @@ function TeamMembers({ team, mayManage }: { team: Team; mayManage: boolean }) {
         (members.data.items.length === 0 ? (
           <Empty>No members yet.</Empty>
         ) : (
-          <div className="table-wrap">
-            <table className="plain people-table">
-              <thead>
-                <tr>
-                  <th scope="col">Member</th>
-                  <th scope="col">Role in the team</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.items.map((member) => (
-                  <TeammateRow key={member.user_id} teamId={team.id} member={member} mayManage={mayManage} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Member', 'Role in the team']} actions>
+            {members.data.items.map((member) => (
+              <TeammateRow key={member.user_id} teamId={team.id} member={member} mayManage={mayManage} />
+            ))}
+          </DataTable>
         ))}
     </section>
   );
 }
 
 function AddTeammateForm({ teamId }: { teamId: number }) {
-  const [userId, setUserId] = useState<number | null>(null);
   const [role, setRole] = useState<TeamRole>('editor');
-  const [pickerKey, setPickerKey] = useState(0);
-  const add = useTeamChange(teamId, (input: { user_id: number; role: TeamRole }) =>
-    unwrap(api.POST('/api/v2/teams/{team_id}/members', { params: { path: { team_id: teamId } }, body: input })),
+  const add = useTeamChange(teamId, (userId: number) =>
+    unwrap(api.POST('/api/v2/teams/{team_id}/members', { params: { path: { team_id: teamId } }, body: { user_id: userId, role } })),
   );
   return (
-    <>
-      <Form
-        className="add-form"
-        aria-label="Add a member to the team"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (userId !== null)
-            add.mutate(
-              { user_id: userId, role },
-              {
-                onSuccess: () => {
-                  setUserId(null);
-                  setPickerKey((key) => key + 1);
-                },
-              },
-            );
-        }}
-      >
-        <UserPicker key={pickerKey} selectedId={userId} onSelect={setUserId} />
-        <SelectField label="Role in the team" options={TEAM_ROLE_OPTIONS} value={role} onChange={setRole} />
-        <Button type="submit" variant="primary" isDisabled={userId === null || add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add to team'}
-        </Button>
-      </Form>
-      <ErrorNote error={add.error} title="Not added:" />
-    </>
+    <AddMemberForm label="Add a member to the team" submitLabel="Add to team" add={add}>
+      <SelectField label="Role in the team" options={TEAM_ROLE_OPTIONS} value={role} onChange={setRole} />
+    </AddMemberForm>
   );
 }
 
@@ -150,7 +88,7 @@ function TeammateRow({ teamId, member, mayManage }: { teamId: number; member: Te
   const changeRole = useTeamChange(teamId, (role: TeamRole) =>
     unwrap(api.PUT('/api/v2/teams/{team_id}/members/{user_id}', { params: { path: { team_id: teamId, user_id: member.user_id } }, body: { role } })),
   );
-  const remove = useTeamChange(teamId, () =>
+  const remove = useTeamChange<void>(teamId, () =>
     unwrap(api.DELETE('/api/v2/teams/{team_id}/members/{user_id}', { params: { path: { team_id: teamId, user_id: member.user_id } } })),
   );
   const isMe = member.user_id === me.id;
@@ -179,21 +117,13 @@ function TeammateRow({ teamId, member, mayManage }: { teamId: number; member: Te
       </td>
       <td>
         {(mayManage || isMe) && (
-          <div className="row-actions">
-            <DeleteButton
-              label={isMe ? 'Leave' : 'Remove'}
-              accessibleName={isMe ? 'Leave the team' : `Remove ${member.email} from the team`}
-              title={isMe ? 'Leave the team?' : `Remove ${member.email} from the team?`}
-              confirmLabel={isMe ? 'Leave' : 'Remove'}
-              compact
-              isPending={remove.isPending}
-              error={remove.error}
-              errorTitle="Not removed:"
-              onDelete={() => remove.mutate(undefined)}
-            >
-              <p>{isMe ? 'You lose your role in the team and its agents.' : 'They lose their role in the team and its agents; they stay in the organization.'}</p>
-            </DeleteButton>
-          </div>
+          <RemoveMemberButton
+            email={member.email}
+            isMe={isMe}
+            from="the team"
+            remove={remove}
+            consequences={{ leave: 'You lose your role in the team and its agents.', remove: 'They lose their role in the team and its agents; they stay in the organization.' }}
+          />
         )}
       </td>
     </tr>

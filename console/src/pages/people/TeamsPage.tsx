@@ -13,6 +13,7 @@ import { Pager } from '../../ui/Pager';
 import { DisabledWithReason } from './DisabledWithReason';
 import { NameDialog } from './NameDialog';
 import { PAGE_SIZE, peopleKeys, roleLabel, teamsPageQuery } from './people-api';
+import { DataTable } from './DataTable';
 
 export function TeamsPage() {
   const me = useUser();
@@ -42,30 +43,18 @@ export function TeamsPage() {
           <Empty>No teams yet.</Empty>
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="plain people-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Team</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Members</th>
-                    <th scope="col">Your role</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {teams.data.items.map((team) => (
-                    <tr key={team.id}>
-                      <th scope="row">
-                        <Link to={`/organization/people/teams/${team.id}`}>{team.name}</Link>
-                      </th>
-                      <td data-label="Description">{team.description || <span className="muted">—</span>}</td>
-                      <td data-label="Members">{team.member_count}</td>
-                      <td data-label="Your role">{team.caller_role === null ? <span className="muted">Not a member</span> : roleLabel(team.caller_role)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Team', 'Description', 'Members', 'Your role']}>
+              {teams.data.items.map((team) => (
+                <tr key={team.id}>
+                  <th scope="row">
+                    <Link to={`/organization/people/teams/${team.id}`}>{team.name}</Link>
+                  </th>
+                  <td data-label="Description">{team.description || <span className="muted">—</span>}</td>
+                  <td data-label="Members">{team.member_count}</td>
+                  <td data-label="Your role">{team.caller_role === null ? <span className="muted">Not a member</span> : roleLabel(team.caller_role)}</td>
+                </tr>
+              ))}
+            </DataTable>
             <Pager page={page} pageSize={PAGE_SIZE} total={teams.data.total} nouns={['team', 'teams']} onPage={setPage} />
           </>
         ))}
