@@ -193,7 +193,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: people', BROWSER_TEST, ()
     expect((await me()).status).toBe(401);
   });
 
-  it('shows a viewer what they may not do, with the reason, at phone width', async () => {
+  it('shows a viewer what they may not do, with the reason, at phone width (members, teams, settings)', async () => {
     const server = browser.server();
     await createUser(server.t.app, { role: 'viewer', email: 'vera@example.com', password: VIEWER_PASSWORD });
     const { page } = await browser.open({ viewport: PHONE });
@@ -201,7 +201,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: people', BROWSER_TEST, ()
     await page.goto('/organization/people');
     await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Invite member' }).isDisabled()).toBe(true);
-    await page.getByText('Only owners and admins invite members.').waitFor();
+    await page.getByText('Only owners and admins invite and manage members.').waitFor();
     expect(await page.getByRole('button', { name: /^Deactivate/ }).count()).toBe(0);
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'the members page of a viewer at phone width');
@@ -212,5 +212,14 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: people', BROWSER_TEST, ()
     await page.getByText(/Viewers can look but not change anything/).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'the teams page of a viewer at phone width');
+
+    // The organization's settings: read, not changed.
+    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('Only owners and admins change the organization’s settings.').waitFor();
+    expect(await page.getByRole('switch', { name: /Developer portal/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save name' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'New configuration' }).count()).toBe(0);
+    expect(await overflowsSideways(page)).toBe(false);
+    await expectAccessible(page, 'the organization settings of a viewer at phone width');
   });
 });

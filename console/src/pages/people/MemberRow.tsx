@@ -10,7 +10,7 @@ import { ErrorNote } from '../../ui/Feedback';
 import { Button } from '../../ui/Fields';
 import { SelectField } from '../../ui/SelectField';
 import { linkExplanation, setPasswordLink } from './InviteDialog';
-import { grantableRoles, whyNotChangeRole, whyNotManage } from './member-permissions';
+import { grantableRoles, mayInvite, whyNotChangeRole, whyNotManage } from './member-permissions';
 import { OnceSecretDialog } from './OnceSecretDialog';
 import { fullName, peopleKeys, ROLE_OPTIONS, roleLabel, type OrganizationRole, type User } from './people-api';
 
@@ -58,7 +58,8 @@ export function MemberRow({ member }: { member: User }) {
         ) : (
           <>
             {roleLabel(member.role)}
-            {member.is_active && member.id !== me.id && (
+            {/* Those who manage no one are told once, above the table; admins learn why not this one. */}
+            {member.is_active && mayInvite(me) && (
               <span className="muted text-small text-block">
                 {roleRefusal}
               </span>

@@ -29,4 +29,4 @@ export function grantableRoles(me: CurrentUser): OrganizationRole[] {
   return me.role === 'owner' ? ['owner', 'admin', 'member', 'viewer'] : ['admin', 'member', 'viewer'];
 }
 
-export const INVITE_REASON = 'Only owners and admins invite members.';
+export const INVITE_REASON = 'Only owners and admins invite and manage members.';
