@@ -83,7 +83,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: people', BROWSER_TEST, ()
     expect(await row.getByRole('button', { name: /Role of/ }).count()).toBe(0);
   });
 
-  it('creates a team, adds a member with a team role, changes it, renames and deletes the team; a project with a user', async () => {
+  it('creates a team, adds a member with a team role, changes it, renames and deletes the team; a project with a user, renamed and deleted', async () => {
     const server = browser.server();
     const lin = await createUser(server.t.app, { role: 'member', email: 'lin@example.com' });
     const { page } = await browser.open();
@@ -125,6 +125,8 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: people', BROWSER_TEST, ()
 
     // A project, its user added, then renamed.
     await page.getByRole('navigation', { name: 'People' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    await expectAccessible(page, 'the projects page');
     await page.getByRole('button', { name: 'New project' }).click();
     const newProject = page.getByRole('dialog', { name: 'New project' });
     await newProject.getByLabel('Name').fill('Spring launch');
@@ -148,7 +150,12 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: people', BROWSER_TEST, ()
     await renameProject.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Summer launch', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'All projects' }).click();
-    await page.getByRole('link', { name: 'Summer launch' }).waitFor();
+    await page.getByRole('link', { name: 'Summer launch' }).click();
+
+    await page.getByRole('button', { name: 'Delete project' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete Summer launch?' }).getByRole('button', { name: 'Delete project' }).click();
+    await page.getByText('No projects yet.').waitFor();
+    expect((await server.admin.api.get(`/api/v2/projects/${projectId}`)).status).toBe(404);
   });
 
   it('creates an API key shown once, which works against the API until it is revoked', async () => {
