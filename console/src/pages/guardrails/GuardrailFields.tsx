@@ -27,6 +27,7 @@ export function GuardrailFields({ draft, onChange, problems, isReadOnly }: Guard
         value={draft.name}
         onChange={(name) => set({ name })}
         isRequired
+        validationBehavior="aria"
         isReadOnly={isReadOnly}
         maxLength={LIMITS.name}
         description="Unique among your organization's guardrails."

@@ -27,11 +27,11 @@ export default function GuardrailListPage() {
             New guardrail
           </Link>
         ) : (
-          <div className="disabled-with-reason">
+          <div className="guardrail-new-disabled">
             <Button variant="primary" isDisabled aria-describedby="new-guardrail-reason">
               New guardrail
             </Button>
-            <p id="new-guardrail-reason" className="muted text-small">
+            <p id="new-guardrail-reason" className="muted guardrail-small">
               {ONLY_ADMINS}
             </p>
           </div>
@@ -93,7 +93,7 @@ function GuardrailTable({ guardrails, mayManage }: { guardrails: Guardrail[]; ma
               </th>
               <td data-label="Kind">
                 {TYPE_NAMES[guardrail.type]}
-                <span className="muted text-small text-block">{settingsSummary(guardrail)}</span>
+                <span className="muted guardrail-detail">{settingsSummary(guardrail)}</span>
               </td>
               <td data-label="Stages">{guardrail.stages.map((stage) => STAGE_NAMES[stage].split(':')[0]).join(', ')}</td>
               <td data-label="Action">{ACTION_NAMES[guardrail.action]}</td>

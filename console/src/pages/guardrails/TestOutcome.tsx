@@ -27,7 +27,7 @@ export function TestOutcome({ result, tested }: { result: GuardrailTestResult; t
   return (
     <div className="test-outcome" role="status" aria-live="polite">
       <p className="test-verdict">
-        <span className={`badge badge-${verdict.tone}`}>{verdict.title}</span> {verdict.message} <span className="muted text-small">{result.latency_ms} ms</span>
+        <span className={`badge badge-${verdict.tone}`}>{verdict.title}</span> {verdict.message} <span className="muted guardrail-small">{result.latency_ms} ms</span>
       </p>
       {result.findings.length > 0 && (
         <>
@@ -37,7 +37,7 @@ export function TestOutcome({ result, tested }: { result: GuardrailTestResult; t
             {result.findings.map((finding, index) => (
               <li key={index}>
                 <strong>{findingName(finding.entity_type)}</strong> <code>{finding.entity_type}</code>
-                {finding.end > finding.start && <> “{tested.slice(finding.start, finding.end)}”</>} <span className="muted text-small">(rule: {finding.rule})</span>
+                {finding.end > finding.start && <> “{tested.slice(finding.start, finding.end)}”</>} <span className="muted guardrail-small">(rule: {finding.rule})</span>
               </li>
             ))}
           </ul>

@@ -82,13 +82,14 @@ export function ConfigurationDialog({ organizationId, configuration }: Configura
         if (Object.keys(problemsOf(draft)).length === 0) save.mutate(draft, { onSuccess: () => setOpen(false) });
       }}
     >
-      <TextField label="Name" value={draft.name} onChange={(name) => set({ name })} isRequired maxLength={LIMITS.name} isInvalid={problems.name !== undefined} errorMessage={problems.name} />
+      <TextField label="Name" value={draft.name} onChange={(name) => set({ name })} isRequired validationBehavior="aria" maxLength={LIMITS.name} isInvalid={problems.name !== undefined} errorMessage={problems.name} />
       <SelectField label="Provider" options={PROVIDER_OPTIONS} value={draft.provider} onChange={(provider) => set({ provider })} />
       <TextField
         label="Model"
         value={draft.model}
         onChange={(model) => set({ model })}
         isRequired
+        validationBehavior="aria"
         maxLength={LIMITS.model}
         description={draft.provider === 'azure_openai' ? 'The deployment name.' : 'As the provider names it, e.g. gpt-4o-mini.'}
         isInvalid={problems.model !== undefined}
@@ -99,6 +100,7 @@ export function ConfigurationDialog({ organizationId, configuration }: Configura
         value={draft.baseUrl}
         onChange={(baseUrl) => set({ baseUrl })}
         isRequired={NEEDS_BASE_URL.has(draft.provider)}
+        validationBehavior="aria"
         maxLength={LIMITS.baseUrl}
         inputMode="url"
         description={NEEDS_BASE_URL.has(draft.provider) ? 'Where the provider answers.' : 'Empty: the provider’s own address.'}

@@ -35,8 +35,8 @@ export function ConfigurationTable({ organizationId, configurations, mayManage }
               </th>
               <td data-label="Provider and model">
                 {PROVIDER_NAMES[configuration.provider].split(' (')[0]}
-                <span className="muted text-small text-block">{configuration.model}</span>
-                {configuration.base_url !== null && configuration.base_url !== undefined && <span className="muted text-small text-block">{configuration.base_url}</span>}
+                <span className="muted model-detail">{configuration.model}</span>
+                {configuration.base_url !== null && configuration.base_url !== undefined && <span className="muted model-detail">{configuration.base_url}</span>}
               </td>
               {mayManage && (
                 <td data-label="Price per million tokens">
@@ -49,7 +49,7 @@ export function ConfigurationTable({ organizationId, configurations, mayManage }
                     <span className="muted">No key</span>
                   ) : (
                     <>
-                      Key set <span className="muted text-small">({configuration.api_key_hint})</span>
+                      Key set <span className="muted model-small">({configuration.api_key_hint})</span>
                     </>
                   )}
                 </td>

@@ -20,7 +20,7 @@ export function DeploymentForm({ organizationId, configurations, mayManage }: { 
   const deployment = useQuery(deploymentQuery(organizationId));
   if (deployment.isPending) return <Loading label="Loading the model deployment…" />;
   if (deployment.error !== null) return <ErrorNote error={deployment.error} title="The model deployment could not be loaded." />;
-  return <DeploymentChoices key={deployment.data.modified_on ?? NONE} organizationId={organizationId} deployment={deployment.data} configurations={configurations} mayManage={mayManage} />;
+  return <DeploymentChoices organizationId={organizationId} deployment={deployment.data} configurations={configurations} mayManage={mayManage} />;
 }
 
 interface DeploymentChoicesProps {
@@ -33,6 +33,12 @@ interface DeploymentChoicesProps {
 function DeploymentChoices({ organizationId, deployment, configurations, mayManage }: DeploymentChoicesProps) {
   const queryClient = useQueryClient();
   const [choices, setChoices] = useState<Choices>(() => choicesOf(deployment));
+  // What is stored changed (saved here, or a configuration it named deleted): the choices follow it.
+  const [basis, setBasis] = useState(deployment);
+  if (basis !== deployment) {
+    setBasis(deployment);
+    setChoices(choicesOf(deployment));
+  }
   const save = useMutation({
     mutationFn: async (sent: Choices) =>
       (await unwrap(api.PUT('/api/v2/organizations/{org_id}/model-deployment', { params: { path: { org_id: organizationId } }, body: sent }))).data,
@@ -65,7 +71,7 @@ function DeploymentChoices({ organizationId, deployment, configurations, mayMana
         ))}
       </div>
       {deployment.modified_by !== null && deployment.modified_on !== null && (
-        <p className="muted text-small">
+        <p className="muted model-small">
           Last changed by {deployment.modified_by} on {new Date(deployment.modified_on).toLocaleString()}.
         </p>
       )}
@@ -78,7 +84,7 @@ function DeploymentChoices({ organizationId, deployment, configurations, mayMana
           </Button>
         </div>
       ) : (
-        <p className="muted text-small">Only owners and admins change the model deployment.</p>
+        <p className="muted model-small">Only owners and admins change the model deployment.</p>
       )}
     </Form>
   );
