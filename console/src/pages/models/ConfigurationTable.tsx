@@ -10,6 +10,12 @@ import { TestConfigurationButton } from './TestConfigurationButton';
 
 const price = (value: number | null | undefined) => (value === null || value === undefined ? 'unknown' : `$${value}`);
 
+function pricesOf(configuration: LlmConfiguration): string {
+  const { input_price_per_million: input, output_price_per_million: output } = configuration;
+  if ((input ?? null) === null && (output ?? null) === null) return 'Unknown (no cost counted)';
+  return `in ${price(input)}, out ${price(output)}`;
+}
+
 export function ConfigurationTable({ organizationId, configurations, mayManage }: { organizationId: number; configurations: LlmConfiguration[]; mayManage: boolean }) {
   return (
     <div className="table-wrap">
@@ -40,7 +46,7 @@ export function ConfigurationTable({ organizationId, configurations, mayManage }
               </td>
               {mayManage && (
                 <td data-label="Price per million tokens">
-                  in {price(configuration.input_price_per_million)}, out {price(configuration.output_price_per_million)}
+                  {pricesOf(configuration)}
                 </td>
               )}
               {mayManage && (
@@ -55,10 +61,12 @@ export function ConfigurationTable({ organizationId, configurations, mayManage }
                 </td>
               )}
               {mayManage && (
-                <td data-label="Actions" className="configuration-actions">
-                  <TestConfigurationButton organizationId={organizationId} configuration={configuration} />
-                  <ConfigurationDialog organizationId={organizationId} configuration={configuration} />
-                  <DeleteConfigurationButton organizationId={organizationId} configuration={configuration} />
+                <td data-label="Actions">
+                  <div className="configuration-actions">
+                    <TestConfigurationButton organizationId={organizationId} configuration={configuration} />
+                    <ConfigurationDialog organizationId={organizationId} configuration={configuration} />
+                    <DeleteConfigurationButton organizationId={organizationId} configuration={configuration} />
+                  </div>
                 </td>
               )}
             </tr>
