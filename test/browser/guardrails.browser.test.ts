@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH } from './support/chromium.js';
-import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, signIn, useConsoleBrowser } from './support/console-browser.js';
+import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, poll, signIn, useConsoleBrowser } from './support/console-browser.js';
 
 /** Ticks a checkbox of a React Aria group by its label (its input is visually hidden). */
 async function tick(page: Page, name: string | RegExp): Promise<void> {
@@ -77,7 +77,9 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: guardrails', BROWSER_TEST
     await page.getByText('Line 1 is not a regular expression', { exact: false }).waitFor();
     await page.getByRole('textbox', { name: 'Blocked patterns' }).fill('ref-\\d+');
     await page.getByRole('button', { name: 'Create guardrail' }).click();
-    await page.getByText('can match text of any length', { exact: false }).waitFor();
+    // The server's refusal is said by the field it is about.
+    await page.getByText('Line 1 can match text of any length', { exact: false }).waitFor();
+    await poll(() => page.getByRole('textbox', { name: 'Blocked patterns' }).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('textbox', { name: 'Blocked patterns' }).fill('\\bref-\\d{1,6}\\b');
     await create(page, 'Secret projects');
     outcome = await testText(page, 'Tell me about Project Falcon and REF-1234.');
@@ -108,6 +110,12 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: guardrails', BROWSER_TEST
     // Topics: a denied topic is found and warned about.
     await newGuardrail(page, 'No sport', 'Topics', 'Warn');
     await page.getByRole('textbox', { name: 'Denied topics' }).fill('football');
+    // A name taken: the server's 409, said by the name.
+    await page.getByRole('textbox', { name: 'Name' }).fill('Secret projects');
+    await page.getByRole('button', { name: 'Create guardrail' }).click();
+    await page.getByText('named "Secret projects" already exists', { exact: false }).first().waitFor();
+    await poll(() => page.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('textbox', { name: 'Name' }).fill('No sport');
     await create(page, 'No sport');
     outcome = await testText(page, 'Who won the football match yesterday?');
     await outcome.getByText('Warned', { exact: true }).waitFor();

@@ -15,6 +15,7 @@ import { guardrailKeys, guardrailsQuery, type Guardrail } from './guardrail-api'
 import { bodyOf, draftOf, EMPTY_DRAFT, problemsOf, sameGuardrail, type GuardrailDraft } from './guardrailDraft';
 import { GuardrailFields } from './GuardrailFields';
 import { GuardrailTestBox } from './GuardrailTestBox';
+import { serverProblemsOf } from './serverProblems';
 
 const ONLY_ADMINS = 'Only owners and admins change guardrails; you can read and test them.';
 
@@ -70,7 +71,7 @@ export function GuardrailForm({ guardrail, mayManage }: { guardrail: Guardrail |
               setDraft(next);
               save.reset();
             }}
-            problems={triedToSave ? problems : {}}
+            problems={{ ...serverProblemsOf(save.error), ...(triedToSave ? problems : {}) }}
             isReadOnly={isReadOnly}
           />
           <ErrorNote error={save.error} title="The guardrail could not be saved." />
