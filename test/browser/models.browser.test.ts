@@ -4,6 +4,7 @@
 // deployment changed for chat and judge; the page at phone width.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '../support/factories.js';
 import { CHROMIUM_PATH } from './support/chromium.js';
 import { BROWSER_TEST, expectAccessible, overflowsSideways, PHONE, signIn, useConsoleBrowser } from './support/console-browser.js';
 
@@ -111,5 +112,22 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: models', BROWSER_TEST, ()
     await page.getByRole('dialog', { name: 'New LLM configuration' }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await expectAccessible(page, 'the new configuration dialog on a phone');
+  });
+
+  it('shows a member the models and the deployment, without their settings or changes', async () => {
+    const server = browser.server();
+    const member = await createUser(server.t.app, { role: 'member', email: 'member@example.com', password: 'a long member password' });
+    const { page } = await browser.open();
+    await signIn(page, member.email, 'a long member password');
+    await page.goto('/organization/models');
+    await page.getByRole('heading', { name: 'Models', level: 1 }).waitFor();
+    await row(page, 'Fake model').waitFor();
+    await page.getByText('Only owners and admins see the models’ settings', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add configuration' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Test Fake model' }).count()).toBe(0);
+    expect(await page.getByText('Key set', { exact: false }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Chat$/ }).isDisabled()).toBe(true);
+    await page.getByText('Only owners and admins change the model deployment.').waitFor();
+    await expectAccessible(page, 'the models page for a member');
   });
 });
