@@ -25,8 +25,9 @@ function verdictOf(result: GuardrailTestResult): { title: string; message: strin
 export function TestOutcome({ result, tested }: { result: GuardrailTestResult; tested: string }) {
   const verdict = verdictOf(result);
   return (
-    <div className="test-outcome" role="status" aria-live="polite">
-      <p className="test-verdict">
+    <div className="test-outcome">
+      {/* The verdict is read out; the marked text and the lists are there to be read. */}
+      <p className="test-verdict" role="status">
         <span className={`badge badge-${verdict.tone}`}>{verdict.title}</span> {verdict.message} <span className="muted guardrail-small">{result.latency_ms} ms</span>
       </p>
       {result.findings.length > 0 && (
