@@ -39,11 +39,15 @@ export async function createScratchDatabase(kind: DatabaseKind): Promise<Scratch
   }
 
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer(async (client) => {
-    // PostgreSQL copies a template for one `create database` at a time: the processes of the run take turns.
-    await client.query('select pg_advisory_lock(hashtext($1))', [templates.postgresName]);
-    await client.query(`create database ${name} template ${templates.postgresName}`);
-  });
+  // PostgreSQL copies a template for one `create database` at a time, and a `drop database … with
+  // (force)` waits on every backend of the server: the processes of the run take turns at both, under
+  // one lock held by the statement's session.
+  const inTurn = (statement: string) =>
+    onPostgresServer(async (client) => {
+      await client.query('select pg_advisory_lock(hashtext($1))', [templates.postgresName]);
+      await client.query(statement);
+    });
+  await inTurn(`create database ${name} template ${templates.postgresName}`);
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
   return {
@@ -51,7 +55,7 @@ export async function createScratchDatabase(kind: DatabaseKind): Promise<Scratch
     databaseUrl: url.toString(),
     drop: async () => {
       removeDir();
-      await onPostgresServer((client) => client.query(`drop database if exists ${name} with (force)`));
+      await inTurn(`drop database if exists ${name} with (force)`);
     },
   };
 }
