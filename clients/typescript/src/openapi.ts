@@ -2946,7 +2946,7 @@ export interface paths {
         put?: never;
         /**
          * Ask an agent with OpenAI’s chat completion request
-         * @description The last message is the question; the user and assistant messages before it are the conversation. System and developer messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, max_tokens…) are ignored: the agent’s configuration decides. Each completion is recorded as an agent response in a thread of its own (agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage adds a last chunk with the usage.
+         * @description The last message is the question; the user and assistant messages before it are the conversation. System and developer messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, top_p…) are ignored: the agent’s configuration decides; max_completion_tokens (or max_tokens) bounds the answer where lower than the agent’s own bound. Each completion is recorded as an agent response in a thread of its own (agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage adds a last chunk with the usage.
          */
         post: operations["createOpenAiChatCompletion"];
         delete?: never;
@@ -6878,7 +6878,7 @@ export interface components {
         };
         /**
          * OpenAiChatCompletionRequest
-         * @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
+         * @description Other OpenAI fields (temperature, top_p, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
          */
         OpenAiChatCompletionRequest: {
             /** @description The agent to ask: its alias, or agent-{id} */
@@ -6971,6 +6971,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /** @description The most tokens of the answer; the agent’s own bound holds where lower */
+            max_completion_tokens?: number | null;
+            /** @description OpenAI’s former name of max_completion_tokens, which wins when both are given */
+            max_tokens?: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -7139,7 +7143,7 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
-            /** @description Echoed; the agent’s configuration bounds the answer */
+            /** @description The most tokens of the answer (echoed); the agent’s own bound holds where lower */
             max_output_tokens?: number | null;
             /** @description Echoed; the agent’s configuration decides */
             temperature?: number | null;
@@ -31122,7 +31126,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
+        /** @description Other OpenAI fields (temperature, top_p, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
         requestBody: {
             content: {
                 /**
