@@ -2966,7 +2966,7 @@ export interface paths {
         put?: never;
         /**
          * Ask an agent with OpenAI’s chat completion request
-         * @description The last message is the question; the user and assistant messages before it are the conversation. System and developer messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, max_tokens…) are ignored: the agent’s configuration decides. Each completion is recorded as an agent response in a thread of its own (agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage adds a last chunk with the usage.
+         * @description The last message is the question; the user and assistant messages before it are the conversation. System and developer messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, top_p…) are ignored: the agent’s configuration decides; max_completion_tokens (or max_tokens) bounds the answer where lower than the agent’s own bound. Each completion is recorded as an agent response in a thread of its own (agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage adds a last chunk with the usage.
          */
         post: operations["createOpenAiChatCompletion"];
         delete?: never;
@@ -3136,7 +3136,7 @@ export interface paths {
         };
         /**
          * Finish e-mail indexing authorization
-         * @description Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued.
+         * @description Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued. When the authorization named return_to, the answer is instead a 303 to that page of this server with ?linked_mailbox=<id>, or, for any refusal once the state is known to be this server’s (expired and replayed ones included), ?link_error=<the reason>; a state not signed here is still the JSON 400.
          */
         get: operations["completeEmailIndexingLegacy"];
         put?: never;
@@ -6938,7 +6938,7 @@ export interface components {
         };
         /**
          * OpenAiChatCompletionRequest
-         * @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
+         * @description Other OpenAI fields (temperature, top_p, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
          */
         OpenAiChatCompletionRequest: {
             /** @description The agent to ask: its alias, or agent-{id} */
@@ -7031,6 +7031,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /** @description The most tokens of the answer; the agent’s own bound holds where lower */
+            max_completion_tokens?: number | null;
+            /** @description OpenAI’s former name of max_completion_tokens, which wins when both are given */
+            max_tokens?: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -7199,7 +7203,7 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
-            /** @description Echoed; the agent’s configuration bounds the answer */
+            /** @description The most tokens of the answer (echoed); the agent’s own bound holds where lower */
             max_output_tokens?: number | null;
             /** @description Echoed; the agent’s configuration decides */
             temperature?: number | null;
@@ -31305,7 +31309,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
+        /** @description Other OpenAI fields (temperature, top_p, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
         requestBody: {
             content: {
                 /**
@@ -32631,7 +32635,8 @@ export interface operations {
                  *         "archive"
                  *       ],
                  *       "schedule_minutes": 60,
-                 *       "mailbox": "support@example.com"
+                 *       "mailbox": "support@example.com",
+                 *       "return_to": "/organization/sources"
                  *     }
                  */
                 "application/json": {
@@ -32648,6 +32653,8 @@ export interface operations {
                      * @description The address of the mailbox expected to sign in at the provider (compared without case). Default: the e-mail of the caller; another address only for the organization’s owners and admins (403 otherwise). The callback links only that mailbox; another account signing in is a 400 that writes nothing
                      */
                     mailbox?: string;
+                    /** @description A path of this server’s own pages (e.g. /organization/sources; never another origin) to send the browser back to once the callback ends: 303 to it with ?linked_mailbox=<id>, or with ?link_error=<the reason> when the link failed. Without it the callback answers JSON */
+                    return_to?: string;
                 };
             };
         };
@@ -32780,6 +32787,16 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Mailbox"];
                 };
+            };
+            /** @description The authorization named return_to: back to that page with ?linked_mailbox=<id> or ?link_error=<reason> */
+            303: {
+                headers: {
+                    /** @description A path of this server (never another origin) */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
