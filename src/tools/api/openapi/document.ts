@@ -95,8 +95,11 @@ export function requireOneSource(source: DocumentSource, at: string): void {
   }
 }
 
-/** The document fetched or given, bounded, parsed and its $refs resolved; `sourceUrl` overrides where relative server URLs are read from. */
-export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?: string | undefined }, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<LoadedDocument> {
+/**
+ * The document fetched or given, bounded, parsed and checked to be OpenAPI 3 or Swagger 2 with paths,
+ * its $refs left as they are: enough to list its operations (a preview), not to import them.
+ */
+export async function readOpenApiDocument(source: DocumentSource, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<OpenApiDocument> {
   requireOneSource(source, '/body/openapi');
   const raw =
     source.url !== undefined
@@ -113,6 +116,12 @@ export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?:
   if ((raw as OpenApiDocument).paths === null || typeof (raw as OpenApiDocument).paths !== 'object') throw new BadRequest('The OpenAPI document has no paths');
   const operations = countOperations(raw as OpenApiDocument);
   if (operations > limits.operations) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${limits.operations} can be imported from`);
+  return raw as OpenApiDocument;
+}
+
+/** The document fetched or given, bounded, parsed and its $refs resolved; `sourceUrl` overrides where relative server URLs are read from. */
+export async function loadOpenApiDocument(source: DocumentSource & { sourceUrl?: string | undefined }, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<LoadedDocument> {
+  const raw = await readOpenApiDocument(source, egress, timeoutMs, limits);
   try {
     const options = { resolve: { external: false, file: false, http: false }, timeoutMs: limits.dereferenceTimeoutMs ?? DEREFERENCE_TIMEOUT_MS };
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
