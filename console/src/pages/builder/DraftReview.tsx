@@ -1,16 +1,14 @@
 // The draft under review: the agents pages' own form (name, description, instructions, model, corpora,
 // tools, guardrails, starters, team and project), every field editable; "Create agent" sends it to
 // the normal create route and lands on the new agent's page.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router';
-import { createAgent } from '../agents/agentChanges';
-import { creationOf, fieldErrorsOf, textFieldErrors, type AgentDraft } from '../agents/agentDraft';
+import { Link } from 'react-router';
+import { fieldErrorsOf, textFieldErrors, type AgentDraft } from '../agents/agentDraft';
 import { AgentFormFields } from '../agents/AgentFormFields';
 import { AgentImagePanel } from '../agents/AgentImagePanel';
-import { agentKeys, refreshAgentLists } from '../agents/agentQueries';
 import { SaveBar } from '../agents/SaveBar';
-import { FORM_DONE, UnsavedChangesGuard } from '../agents/UnsavedChangesGuard';
+import { useCreateAgent } from '../agents/useCreateAgent';
+import { UnsavedChangesGuard } from '../agents/UnsavedChangesGuard';
 
 interface DraftReviewProps {
   draft: AgentDraft;
@@ -18,16 +16,7 @@ interface DraftReviewProps {
 }
 
 export function DraftReview({ draft, onChange }: DraftReviewProps) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: () => createAgent(creationOf(draft)),
-    onSuccess: async (agent) => {
-      queryClient.setQueryData(agentKeys.one(agent.id), agent);
-      void refreshAgentLists(queryClient);
-      await navigate(`/agents/${agent.id}`, { replace: true, state: { ...FORM_DONE, created: true } });
-    },
-  });
+  const create = useCreateAgent(draft);
   const fieldErrors = fieldErrorsOf(create.error);
   return (
     <>
