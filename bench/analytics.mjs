@@ -13,10 +13,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { countRowsRead } from './analytics-rows.mjs';
 import { analyticsPlan, postgresSink, seedAnalytics, sqliteSink } from './analytics-seed.mjs';
-import { ApiClient } from './lib/api-client.js';
-import { startChildServer } from './lib/child-server.js';
+import { buildWorld, ownerClient, startServer } from './analytics-world.mjs';
 import { CleanupStack } from './lib/cleanup.js';
-import { LOOPBACK, findFreePort } from './lib/free-port.js';
 import { describeMachine, formatMachine } from './lib/machine.js';
 import { percentile } from './lib/percentiles.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
@@ -29,7 +27,6 @@ const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 30);
 const WARMUP = 3;
 const DAYS = 90;
 const AIM_P95_MS = 300;
-const ADMIN_EMAIL = 'bench@example.com';
 
 const log = (message) => process.stderr.write(`[bench:analytics] ${message}\n`);
 
@@ -47,60 +44,6 @@ function targets(world, range) {
     { label: 'most-active corpora', path: `/api/v2/analytics/most-active?${base}&entity=corpora` },
     { label: 'cost by hour, 7 days', path: `/api/v2/analytics/cost?from=${range.lastWeek}&to=${range.to}&interval=hour&timezone=Europe/Paris` },
   ];
-}
-
-async function startServer(cleanup, dataDir, password, databaseUrl) {
-  const port = await findFreePort();
-  const server = await startChildServer(
-    {
-      label: 'agent-platform',
-      nodeArgs: ['--import', 'tsx', 'src/cli.ts', 'serve'],
-      env: {
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: LOOPBACK,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL,
-        ADMIN_PASSWORD: password,
-        LIMIT_REQUESTS_PER_MINUTE: '10000000',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      port,
-      readyPath: '/health',
-      startTimeoutMs: 120_000,
-    },
-    cleanup,
-  );
-  return server;
-}
-
-async function ownerClient(server, password) {
-  const anonymous = new ApiClient(server.baseUrl);
-  const session = await anonymous.call('POST', '/api/v2/auth/login', { email: ADMIN_EMAIL, password });
-  return anonymous.withBearer(session.token);
-}
-
-/** Teams, projects, agents, corpora and users, made through the API as an organization would. */
-async function buildWorld(client) {
-  const me = await client.call('GET', '/api/v2/users/me');
-  const teams = [];
-  for (let i = 0; i < 5; i++) teams.push((await client.call('POST', '/api/v2/teams', { name: `Team ${i}` }, 201)).id);
-  const projects = [];
-  for (let i = 0; i < 10; i++) projects.push((await client.call('POST', '/api/v2/projects', { name: `Project ${i}` }, 201)).id);
-  const agents = [];
-  for (let i = 0; i < 20; i++) {
-    const agent = await client.call('POST', '/api/v2/agents', { name: `Agent ${i}`, instructions: 'Answer.', team_id: teams[i % 5], project_id: projects[i % 10] }, 201);
-    agents.push({ id: agent.id, teamId: teams[i % 5], projectId: projects[i % 10] });
-  }
-  const corpora = [];
-  for (let i = 0; i < 10; i++) {
-    const corpus = await client.call('POST', '/api/v2/corpora', { name: `Corpus ${i}` }, 201);
-    corpora.push(corpus.id);
-    for (const agent of [agents[(2 * i) % 20], agents[(2 * i + 1) % 20]]) await client.call('POST', `/api/v2/corpora/${corpus.id}/agents`, { agent_id: agent.id });
-  }
-  const users = [me.id];
-  for (let i = 0; i < 99; i++) users.push((await client.call('POST', '/api/v2/users', { email: `user${i}@example.com`, first_name: 'User', last_name: String(i) }, 201)).user.id);
-  return { organizationId: me.organization_id, agents, corpora, users, firstDocumentId: 1_000_000, firstThreadId: 1_000_000, firstResponseId: 1_000_000 };
 }
 
 async function measure(client, target, serverPid) {

@@ -3,7 +3,8 @@
 // build, so that `npm start` pays for tsc once, not on every start; then builds the web console into
 // dist/console/ on the same rule (build-console.mjs). `--force` always builds both. After the
 // TypeScript build, the routes' schemas are compiled into dist/route-schemas.cjs
-// (compile-route-schemas.mjs), which starts load instead of compiling them.
+// (compile-route-schemas.mjs), which starts load instead of compiling them, and the PII lexicon's word
+// tables into dist/guardrails/pii/lexicon-tables.json (write-lexicon-tables.mjs).
 // Without the devDependencies (`npm ci --omit=dev`), the type declarations the checker needs are
 // absent: the build then emits without type checking (`noCheck`), which produces the same JavaScript.
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stampFile = join(dist, '.build-stamp.json');
 const routeSchemasFile = join(dist, 'route-schemas.cjs');
+const lexiconTablesFile = join(dist, 'guardrails', 'pii', 'lexicon-tables.json');
 const require = createRequire(join(root, 'package.json'));
 
 function inputs() {
@@ -62,6 +64,11 @@ function compileRouteSchemas() {
   return spawnSync(process.execPath, [join(root, 'scripts', 'compile-route-schemas.mjs')], { stdio: 'inherit' }).status === 0;
 }
 
+/** The PII lexicon's tables, read from their packages once here rather than at every start. */
+function writeLexiconTables() {
+  return spawnSync(process.execPath, [join(root, 'scripts', 'write-lexicon-tables.mjs')], { stdio: 'inherit' }).status === 0;
+}
+
 const force = process.argv.includes('--force');
 const started = Date.now();
 const current = inputs();
@@ -69,7 +76,7 @@ const reason = force ? 'asked for' : staleReason(stampFile, current);
 if (reason !== undefined) {
   const fullCheck = hasTypeDeclarations();
   process.stderr.write(`Building dist/ (${reason})${fullCheck ? '' : ' without type checking: devDependencies not installed'}…\n`);
-  if (!compile(fullCheck) || !compileRouteSchemas()) {
+  if (!compile(fullCheck) || !compileRouteSchemas() || !writeLexiconTables()) {
     process.stderr.write('Build failed.\n');
     process.exit(1);
   }
@@ -77,6 +84,9 @@ if (reason !== undefined) {
   process.stderr.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 } else if (!existsSync(routeSchemasFile) && !compileRouteSchemas()) {
   process.stderr.write('Compiling the route schemas failed.\n');
+  process.exit(1);
+} else if (!existsSync(lexiconTablesFile) && !writeLexiconTables()) {
+  process.stderr.write('Writing the PII lexicon tables failed.\n');
   process.exit(1);
 }
 

@@ -5,13 +5,12 @@
 // Run: npx tsx scripts/console-screenshot.ts [output.png]   (Debian's chromium, or CHROMIUM_PATH)
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/browser/support/chromium.js';
 import { startConsoleServer, type ConsoleServer } from '../test/browser/support/console-server.js';
 import { agentWith, createModelConfiguration } from '../test/support/ask.js';
 import { createCorpus, uploadText, waitForProcessing } from '../test/support/corpora.js';
-
-const OUTPUT = resolve(process.argv[2] ?? 'docs/images/console-chat.png');
 
 const DOCUMENTS = [
   {
@@ -51,12 +50,17 @@ async function arrange(server: ConsoleServer): Promise<number> {
   return agent.id;
 }
 
-async function main(): Promise<void> {
+/**
+ * Starts the server and Chromium, lets `arrange` prepare the data through the API (it answers the
+ * page to open), signs in as the first owner, opens the page, lets `show` bring it to the state
+ * pictured, and saves a 1280×800 picture at `output`. Used by the other console-screenshot scripts.
+ */
+export async function screenshotConsole(output: string, arrange: (server: ConsoleServer) => Promise<string>, show: (page: Page) => Promise<void>): Promise<void> {
   if (CHROMIUM_PATH === undefined) throw new Error('No Chromium: install it with `apt-get install chromium`, or set CHROMIUM_PATH');
   const server = await startConsoleServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
-    const agentId = await arrange(server);
+    const path = await arrange(server);
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto('/sign-in');
@@ -65,25 +69,38 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
-    await page.goto(`/agents/${agentId}/chat`);
-    await page.getByRole('textbox', { name: /question|message/i }).fill(QUESTION);
-    await page.getByRole('button', { name: 'Send' }).click();
-    // Answered: the sources are listed and the answer is no longer being written.
-    await page.getByRole('button', { name: /^Source 2/ }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+    await page.goto(path);
+    await show(page);
     // The picture shows the page, not where the pointer or the focus happened to be.
     await page.mouse.move(0, 0);
     await page.evaluate('document.activeElement?.blur()');
-    mkdirSync(dirname(OUTPUT), { recursive: true });
-    await page.screenshot({ path: OUTPUT });
-    process.stdout.write(`Saved ${OUTPUT}\n`);
+    mkdirSync(dirname(output), { recursive: true });
+    await page.screenshot({ path: output });
+    process.stdout.write(`Saved ${output}\n`);
   } finally {
     await browser.close();
     await server.close();
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`console-screenshot failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-});
+/** Runs `make` as a script's whole work, its failure said on stderr with a failing exit code. */
+export function runScreenshotScript(name: string, make: () => Promise<void>): void {
+  make().catch((error: unknown) => {
+    process.stderr.write(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
+
+async function showAnsweredQuestion(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: /question|message/i }).fill(QUESTION);
+  await page.getByRole('button', { name: 'Send' }).click();
+  // Answered: the sources are listed and the answer is no longer being written.
+  await page.getByRole('button', { name: /^Source 2/ }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+}
+
+// Run as a script (not when another screenshot script imports its helpers).
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const output = resolve(process.argv[2] ?? 'docs/images/console-chat.png');
+  runScreenshotScript('console-screenshot', () => screenshotConsole(output, async (server) => `/agents/${await arrange(server)}/chat`, showAnsweredQuestion));
+}

@@ -126,7 +126,8 @@ export async function buildApp(config: Config): Promise<App> {
     },
   });
   // First of the request hooks, so that a request's span covers the rate limit and authentication.
-  await installTracing(app, config.observability.tracing);
+  const traceJob = await installTracing(app, config.observability.tracing);
+  if (traceJob) app.services.worker.traceJobsWith(traceJob);
   await installProtection(app, config, app.services.auth);
   await installOpenApi(app);
   // After the OpenAPI plugin, which documents only the routes added after it.

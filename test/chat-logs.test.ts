@@ -98,7 +98,7 @@ describe.each(databaseKinds)('chat logs (%s)', (kind) => {
     expect(await logIds(foreigner)).toHaveLength(1);
   });
 
-  it('filters by agent, project, user and time range (from inclusive, to exclusive)', async () => {
+  it('filters by agent, project, user, time range (from inclusive, to exclusive) and vote', async () => {
     expect(await logIds(admin, `?agent_id=${plainAgent.id}`)).toEqual([ids.february, ids.march, ids.april]);
     expect(await logIds(admin, `?project_id=${projectId}`)).toEqual([ids.january]);
     expect(await logIds(admin, `?user_id=${other.id}`)).toEqual([ids.march, ids.april]);
@@ -106,6 +106,10 @@ describe.each(databaseKinds)('chat logs (%s)', (kind) => {
     expect(await logIds(admin, '?from=2026-02-15T11:00:00%2B01:00')).toEqual([ids.february, ids.march, ids.april]);
     expect(await logIds(owner, `?user_id=${owner.id}&agent_id=${teamAgentId}`)).toEqual([ids.january]);
     expect(await logIds(lead, `?user_id=${owner.id}`)).toEqual([ids.january]);
+    expect(await logIds(admin, '?vote=up')).toEqual([ids.january]);
+    expect(await logIds(admin, `?vote=down&agent_id=${plainAgent.id}`)).toEqual([]);
+    expect(await logIds(admin, '?vote=down&format=json')).toEqual([ids.january]);
+    expect((await admin.api.get('/api/v2/chat-logs?vote=sideways')).status).toBe(400);
   });
 
   it('refuses another user’s log to a member, and unknown or foreign filters', async () => {

@@ -246,6 +246,19 @@ describe.each(databaseKinds)('the MCP server (%s)', (kind) => {
       expect((await post({ authorization })).status).toBe(200);
     });
 
+    it('answers a body that is not JSON with JSON-RPC’s parse error, and changes nothing', async () => {
+      const headers = { host: url.host, authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      for (const raw of ['{"jsonrpc": "2.0", "method": ', '[' .repeat(100) + ']'.repeat(100)]) {
+        const reply = await request(t.app, 'POST', '/mcp', undefined, { headers, raw });
+        expect(reply.status).toBe(400);
+        expect(reply.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: /) } });
+      }
+      // The API's own routes keep their envelope.
+      const api = await request(t.app, 'POST', '/api/v2/agents', undefined, { headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, raw: '{"name": ' });
+      expect(api.status).toBe(400);
+      expect(api.body).toMatchObject({ success: false, error: { code: 'bad_request' } });
+    });
+
     it('answers GET and DELETE with 405, as a stateless server does', async () => {
       for (const method of ['GET', 'DELETE']) {
         const reply = await request(t.app, method, '/mcp', undefined, { headers: { host: url.host, authorization: `Bearer ${owner.token}` } });

@@ -264,6 +264,27 @@ describe.each(databaseKinds)('the Responses API and client tools (%s)', (kind) =
     expect(JSON.parse(response.output_text)).toEqual({ capital: 'Madrid' });
   });
 
+  it('bounds the answer by the client’s max_output_tokens or max_completion_tokens where lower than the agent’s, and passes a tool’s strict', async () => {
+    const sentBound = () => (lastSent() as { max_tokens?: number }).max_tokens;
+    const response = await clientOf(member).responses.create({ model, input: 'Briefly: capital of Italy?', max_output_tokens: 16 });
+    expect(sentBound()).toBe(16);
+    expect(response.max_output_tokens).toBe(16);
+    await clientOf(member).chat.completions.create({ model, messages: [{ role: 'user', content: 'Briefly?' }], max_completion_tokens: 24, max_tokens: 99 });
+    expect(sentBound()).toBe(24);
+    await clientOf(member).chat.completions.create({ model, messages: [{ role: 'user', content: 'Briefly?' }], max_tokens: 30 });
+    expect(sentBound()).toBe(30);
+    // Above the agent's own bound, the agent's holds.
+    await clientOf(member).responses.create({ model, input: 'At length?', max_output_tokens: 1_000_000 });
+    const ownBound = sentBound();
+    await clientOf(member).responses.create({ model, input: 'At length?' });
+    expect(sentBound()).toBe(ownBound);
+    expect(ownBound).toBeLessThan(1_000_000);
+
+    fake.toolCallNext('get_weather', { city: 'Rome' });
+    await clientOf(member).chat.completions.create({ model, messages: [{ role: 'user', content: 'Weather in Rome?' }], tools: [{ type: 'function', function: { ...WEATHER_TOOL, strict: true } }] });
+    expect(lastSent().tools).toEqual([{ type: 'function', function: { name: 'get_weather', description: 'The weather of a city', parameters: WEATHER_TOOL.parameters, strict: true } }]);
+  });
+
   it('refuses in OpenAI’s shape what it cannot honour, and what the caller may not continue', async () => {
     const client = clientOf(member);
     const unknown = await failureOf(client.responses.create({ model: 'no-such-agent', input: 'Hi' }));

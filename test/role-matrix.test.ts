@@ -522,6 +522,14 @@ const MATRIX: Record<string, Case> = {
     expect: admins(202),
     foreign: 404,
   },
+  'POST /api/v2/organizations/{org_id}/tool-imports/preview': {
+    call: async (w) => {
+      await withApiTools(w);
+      return { url: `${org(w)}/tool-imports/preview`, body: { document: toolImportDocument } };
+    },
+    expect: admins(200),
+    foreign: 404,
+  },
   'GET /api/v2/organizations/{org_id}/tool-imports': { call: (w) => ({ url: `${org(w)}/tool-imports` }), expect: admins(200), foreign: 404 },
   'GET /api/v2/organizations/{org_id}/tool-imports/{import_id}': { call: async (w) => ({ url: await toolImport(w) }), expect: admins(200), foreign: 404 },
   'GET /api/v2/organizations/{org_id}/tool-imports/{import_id}/operations': { call: async (w) => ({ url: `${await toolImport(w)}/operations` }), expect: admins(200), foreign: 404 },

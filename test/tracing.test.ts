@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startTestApp } from './support/app.js';
 import { agentWith, askStreaming, createModelConfiguration } from './support/ask.js';
+import { createCorpus, uploadText, waitForProcessing } from './support/corpora.js';
 import { databaseKinds } from './support/databases.js';
 import { createUser } from './support/factories.js';
 import { FAKE_LLM_KEY, startFakeOpenAi, type FakeLlmServer } from './support/fake-openai.js';
@@ -140,6 +141,37 @@ describe.each(databaseKinds)('a trace of asking an agent (%s)', (kind) => {
     // Neither the question, the answer nor the provider's key is in any span.
     const everything = JSON.stringify(spans);
     for (const secret of ['Nightingale', 'thirty days', FAKE_LLM_KEY]) expect(everything).not.toContain(secret);
+  });
+});
+
+describe.each(databaseKinds)('a trace of a job (%s)', (kind) => {
+  let collector: Listener | undefined;
+  afterEach(async () => collector?.close());
+
+  it('is a trace of its own for each job the worker runs, with the job’s statements as children', async () => {
+    const started = await startCollector();
+    collector = started.listener;
+    const t = await startTestApp(kind, { OTEL_EXPORTER_OTLP_ENDPOINT: started.listener.origin });
+    const owner = await createUser(t.app, { role: 'owner' });
+    const corpus = await createCorpus(owner);
+    const document = await uploadText(owner, corpus.id, 'The Nightingale handbook: refunds within thirty days.');
+    const [state] = await waitForProcessing(owner, corpus.id, [document.id]);
+    expect(state).toMatchObject({ step: 'indexed', is_failed: false });
+    await t.close();
+
+    const { spans } = started;
+    const names = JSON.stringify(spans.map((span) => span.name));
+    const jobs = spans.filter((span) => span.name === 'job document.process');
+    expect(jobs.length, names).toBeGreaterThan(0);
+    const job = jobs[0]!;
+    expect(job.parentSpanId ?? '', 'a job starts a trace of its own').toBe('');
+    expect(attribute(job.attributes, 'job.name')).toBe('document.process');
+    expect(attribute(job.attributes, 'job.attempts')).toBeGreaterThanOrEqual(0);
+    const statement = kind === 'postgres' ? /^pg\.query:/ : /^sqlite\.query:/;
+    const children = spans.filter((span) => span.traceId === job.traceId && span.parentSpanId === job.spanId);
+    expect(children.some((span) => statement.test(span.name)), names).toBe(true);
+    // The document's text is in no span.
+    expect(JSON.stringify(spans)).not.toContain('Nightingale');
   });
 });
 

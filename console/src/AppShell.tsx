@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
+import { NotificationBell } from './pages/notifications/NotificationBell';
 import { SessionExpiredDialog } from './session/SessionExpiredDialog';
 import { useSession, useUser } from './session/session';
 import { Button } from './ui/Fields';
@@ -36,6 +37,7 @@ export function AppShell() {
             <NavLink to="/organization">Organization</NavLink>
           </nav>
           <div className="account">
+            <NotificationBell />
             {/* The name read out is the one shown, and says where the link goes (WCAG 2.5.3, label in name). */}
             <NavLink to="/profile">
               {[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}

@@ -20,6 +20,9 @@ export interface WorkerOptions {
   backoffMs: number;
 }
 
+/** Runs one job's handler inside whatever observes it (a span of its own when tracing is on). */
+export type JobTracer = <T>(job: { id: number; name: string; attempts: number }, run: () => Promise<T>) => Promise<T>;
+
 /** Retries through a long database outage are not counted against a job, so its backoff is bounded. */
 const MAX_BACKOFF_DOUBLINGS = 9;
 
@@ -38,6 +41,7 @@ export class Worker {
   private woken = false;
   /** Aborted by stop(): handlers of long jobs stop there, and their jobs are put back. */
   private stopping = new AbortController();
+  private traceJob: JobTracer = (_job, run) => run();
 
   constructor(
     private readonly store: UnitOfWork,
@@ -46,6 +50,11 @@ export class Worker {
     private readonly log: FastifyBaseLogger,
   ) {
     this.jobs = store.repos.jobs;
+  }
+
+  /** Each job's handler runs inside `tracer` from now on. */
+  traceJobsWith(tracer: JobTracer): void {
+    this.traceJob = tracer;
   }
 
   start(): void {
@@ -165,7 +174,7 @@ export class Worker {
       completed = true;
     };
     try {
-      await handler.run(job, complete, this.stopping.signal);
+      await this.traceJob(job, () => handler.run(job, complete, this.stopping.signal));
       // A transaction that called `complete` and then failed threw, so `run` did not return, and
       // the claim of the successor was undone with it.
       if (!completed) await this.jobs.finish(job.id, this.owner, 'done', iso(Date.now()));

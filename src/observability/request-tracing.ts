@@ -10,6 +10,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracingSettings } from '../config.js';
+import type { JobTracer } from '../jobs/worker.js';
 import { SERVER_VERSION } from '../version.js';
 import { instrumentLibraries } from './instrumentations.js';
 import { propagateContext, requestContext } from './trace-context.js';
@@ -27,8 +28,12 @@ export function createTracerProvider(settings: TracingSettings): NodeTracerProvi
   });
 }
 
-/** A server span for every request; spans still queued are sent when the app closes. */
-export function traceRequests(app: FastifyInstance, settings: TracingSettings): void {
+/**
+ * A server span for every request, and what traces each job the worker runs (a consumer span, the
+ * root of a trace of its own, with the job's statements and requests as children); spans still
+ * queued are sent when the app closes.
+ */
+export function traceRequests(app: FastifyInstance, settings: TracingSettings): JobTracer {
   propagateContext();
   instrumentLibraries();
   const provider = createTracerProvider(settings);
@@ -70,4 +75,16 @@ export function traceRequests(app: FastifyInstance, settings: TracingSettings): 
   app.addHook('onClose', async () => {
     await provider.shutdown();
   });
+
+  return async (job, run) => {
+    const span = tracer.startSpan(`job ${job.name}`, { kind: SpanKind.CONSUMER, attributes: { 'job.name': job.name, 'job.id': job.id, 'job.attempts': job.attempts } }, ROOT_CONTEXT);
+    try {
+      return await context.with(requestContext(ROOT_CONTEXT, span, provider), run);
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'failed' });
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
 }

@@ -3,10 +3,14 @@
 // loaded only when tracing is on.
 import type { FastifyInstance } from 'fastify';
 import type { TracingSettings } from '../config.js';
+import type { JobTracer } from '../jobs/worker.js';
 
-/** A server span for every request when `settings` name a collector; nothing otherwise. */
-export async function installTracing(app: FastifyInstance, settings: TracingSettings | undefined): Promise<void> {
-  if (settings === undefined) return;
+/**
+ * A server span for every request when `settings` name a collector, and what traces the worker's
+ * jobs; nothing otherwise.
+ */
+export async function installTracing(app: FastifyInstance, settings: TracingSettings | undefined): Promise<JobTracer | undefined> {
+  if (settings === undefined) return undefined;
   const { traceRequests } = await import('./request-tracing.js');
-  traceRequests(app, settings);
+  return traceRequests(app, settings);
 }

@@ -17,6 +17,8 @@ export interface ToolDefinition {
   description: string;
   /** An object schema: the arguments the model must give. */
   parameters: JsonSchema;
+  /** Whether the provider must keep the arguments to the schema exactly (a client's function tool may ask it). */
+  strict?: boolean;
 }
 
 export interface ToolRunContext {

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../src/db/database.js';
 import { onPostgresServer, postgresUrl, type DatabaseTemplates } from './postgres-server.js';
 
@@ -29,6 +28,10 @@ declare module 'vitest' {
 export async function createScratchDatabase(kind: DatabaseKind): Promise<ScratchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-platform-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  // Outside Vitest (the console's screenshot scripts), where importing it throws: an empty SQLite
+  // folder, which the app migrates as it starts.
+  if (process.env.VITEST === undefined && kind === 'sqlite') return { dataDir, databaseUrl: undefined, drop: async () => removeDir() };
+  const { inject } = await import('vitest');
   const templates = inject('databaseTemplates');
   if (kind === 'sqlite') {
     copyFileSync(join(templates.sqliteDir, SQLITE_FILE_NAME), join(dataDir, SQLITE_FILE_NAME));
@@ -36,11 +39,15 @@ export async function createScratchDatabase(kind: DatabaseKind): Promise<Scratch
   }
 
   const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer(async (client) => {
-    // PostgreSQL copies a template for one `create database` at a time: the processes of the run take turns.
-    await client.query('select pg_advisory_lock(hashtext($1))', [templates.postgresName]);
-    await client.query(`create database ${name} template ${templates.postgresName}`);
-  });
+  // PostgreSQL copies a template for one `create database` at a time, and a `drop database … with
+  // (force)` waits on every backend of the server: the processes of the run take turns at both, under
+  // one lock held by the statement's session.
+  const inTurn = (statement: string) =>
+    onPostgresServer(async (client) => {
+      await client.query('select pg_advisory_lock(hashtext($1))', [templates.postgresName]);
+      await client.query(statement);
+    });
+  await inTurn(`create database ${name} template ${templates.postgresName}`);
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
   return {
@@ -48,7 +55,7 @@ export async function createScratchDatabase(kind: DatabaseKind): Promise<Scratch
     databaseUrl: url.toString(),
     drop: async () => {
       removeDir();
-      await onPostgresServer((client) => client.query(`drop database if exists ${name} with (force)`));
+      await inTurn(`drop database if exists ${name} with (force)`);
     },
   };
 }

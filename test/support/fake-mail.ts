@@ -41,6 +41,8 @@ export class FakeMail {
   /** Every API call answers 401 while true (the token no longer works). */
   apiUnauthorized = false;
   tokenFailure: Failure | undefined;
+  /** Who signs in on the provider's page when a browser opens it (GET /<provider>/authorize); by default the box's own address. */
+  browserAccount: string | undefined;
 
   async start(): Promise<this> {
     this.listener = await startListener((request, response, body) => void this.serve(request, response, body));
@@ -136,6 +138,12 @@ export class FakeMail {
     const url = new URL(request.url ?? '/', this.origin);
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
       void response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
+    // A browser on the provider's page: consent is given at once, and the browser goes back to the callback.
+    if (request.method === 'GET' && /^\/(microsoft|google)\/authorize$/.test(url.pathname)) {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.search = this.consent(url.href, this.browserAccount);
+      return void response.writeHead(302, { location: back.href }).end();
+    }
     const token = url.pathname.match(/^\/(microsoft|google)\/token$/);
     if (request.method === 'POST' && token) {
       const failure = this.tokenFailure;

@@ -1981,6 +1981,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/organizations/{org_id}/tool-imports/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the operations of an OpenAPI document, to choose which to import
+         * @description Exactly one of url (fetched through the egress rules) and document (a JSON object, or JSON or YAML text). Reads the document as an import would (same bounds) and answers every operation with the key POST …/tool-imports takes in operations; nothing is stored. Owners and admins; needs the api-tools feature flag (403 feature_disabled while it is off).
+         */
+        post: operations["previewToolImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/organizations/{org_id}/tool-imports/{import_id}": {
         parameters: {
             query?: never;
@@ -2946,7 +2966,7 @@ export interface paths {
         put?: never;
         /**
          * Ask an agent with OpenAI’s chat completion request
-         * @description The last message is the question; the user and assistant messages before it are the conversation. System and developer messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, max_tokens…) are ignored: the agent’s configuration decides. Each completion is recorded as an agent response in a thread of its own (agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage adds a last chunk with the usage.
+         * @description The last message is the question; the user and assistant messages before it are the conversation. System and developer messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, top_p…) are ignored: the agent’s configuration decides; max_completion_tokens (or max_tokens) bounds the answer where lower than the agent’s own bound. Each completion is recorded as an agent response in a thread of its own (agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage adds a last chunk with the usage.
          */
         post: operations["createOpenAiChatCompletion"];
         delete?: never;
@@ -3116,7 +3136,7 @@ export interface paths {
         };
         /**
          * Finish e-mail indexing authorization
-         * @description Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued.
+         * @description Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued. When the authorization named return_to, the answer is instead a 303 to that page of this server with ?linked_mailbox=<id>, or, for any refusal once the state is known to be this server’s (expired and replayed ones included), ?link_error=<the reason>; a state not signed here is still the JSON 400.
          */
         get: operations["completeEmailIndexingLegacy"];
         put?: never;
@@ -5756,6 +5776,46 @@ export interface components {
             message: string;
             data: components["schemas"]["ToolImportPage"];
         };
+        /**
+         * ToolImportPreview
+         * @example {
+         *       "title": "Shop",
+         *       "version": "3.0.3",
+         *       "operations": [
+         *         {
+         *           "operation": "getOrder",
+         *           "method": "GET",
+         *           "path": "/orders/{id}",
+         *           "summary": "One order",
+         *           "pointer": "/paths/~1orders~1{id}/get"
+         *         }
+         *       ]
+         *     }
+         */
+        ToolImportPreview: {
+            /** @description The document’s info.title */
+            title: string | null;
+            /** @description openapi (3.x.y) or swagger (2.0) */
+            version: string;
+            /** @description Every operation of the document, in its order */
+            operations: {
+                /** @description Its operationId, or METHOD /path when it has none: what operations of an import names it by */
+                operation: string;
+                method: string;
+                path: string;
+                /** @description Its summary, else the first line of its description; empty when none */
+                summary: string;
+                /** @description JSON pointer of the operation in the document */
+                pointer: string;
+            }[];
+        };
+        /** ToolImportPreviewEnvelope */
+        ToolImportPreviewEnvelope: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            data: components["schemas"]["ToolImportPreview"];
+        };
         /** ImportedOperationPage */
         ImportedOperationPage: {
             items: components["schemas"]["ImportedOperation"][];
@@ -6878,7 +6938,7 @@ export interface components {
         };
         /**
          * OpenAiChatCompletionRequest
-         * @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
+         * @description Other OpenAI fields (temperature, top_p, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400
          */
         OpenAiChatCompletionRequest: {
             /** @description The agent to ask: its alias, or agent-{id} */
@@ -6971,6 +7031,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /** @description The most tokens of the answer; the agent’s own bound holds where lower */
+            max_completion_tokens?: number | null;
+            /** @description OpenAI’s former name of max_completion_tokens, which wins when both are given */
+            max_tokens?: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -7139,7 +7203,7 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
-            /** @description Echoed; the agent’s configuration bounds the answer */
+            /** @description The most tokens of the answer (echoed); the agent’s own bound holds where lower */
             max_output_tokens?: number | null;
             /** @description Echoed; the agent’s configuration decides */
             temperature?: number | null;
@@ -23608,6 +23672,129 @@ export interface operations {
             };
         };
     };
+    previewToolImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the organization: the caller’s own; any other is not found */
+                org_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Exactly one of url and document. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://api.example.com/openapi.json"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where to fetch the document (through the egress rules, at most LIMIT_TOOL_IMPORT_BYTES) */
+                    url?: string;
+                    /** @description The document itself: a JSON object, or JSON or YAML text (this route takes bodies up to LIMIT_TOOL_IMPORT_BYTES beside the JSON body limit) */
+                    document?: {
+                        [key: string]: unknown;
+                    } | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tool import preview */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolImportPreviewEnvelope"];
+                };
+            };
+            /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No credentials, or credentials that are invalid, expired or revoked */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may see the resource but may not do this (forbidden), or the feature is turned off for the organization (feature_disabled) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record, or one the caller may not see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body or upload over the configured limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the server; the request id finds it in the log */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or another dependency is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getToolImport: {
         parameters: {
             query?: never;
@@ -29978,6 +30165,8 @@ export interface operations {
                 from?: string;
                 /** @description Asked before */
                 to?: string;
+                /** @description Only responses with at least one vote of this kind (from anyone) */
+                vote?: "up" | "down";
                 /** @description json (the default) or csv; without it, Accept: text/csv asks for CSV */
                 format?: "json" | "csv";
             };
@@ -31122,7 +31311,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
+        /** @description Other OpenAI fields (temperature, top_p, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400 */
         requestBody: {
             content: {
                 /**
@@ -32448,7 +32637,8 @@ export interface operations {
                  *         "archive"
                  *       ],
                  *       "schedule_minutes": 60,
-                 *       "mailbox": "support@example.com"
+                 *       "mailbox": "support@example.com",
+                 *       "return_to": "/organization/sources"
                  *     }
                  */
                 "application/json": {
@@ -32465,6 +32655,8 @@ export interface operations {
                      * @description The address of the mailbox expected to sign in at the provider (compared without case). Default: the e-mail of the caller; another address only for the organization’s owners and admins (403 otherwise). The callback links only that mailbox; another account signing in is a 400 that writes nothing
                      */
                     mailbox?: string;
+                    /** @description A path of this server’s own pages (e.g. /organization/sources; never another origin) to send the browser back to once the callback ends: 303 to it with ?linked_mailbox=<id>, or with ?link_error=<the reason> when the link failed. Without it the callback answers JSON */
+                    return_to?: string;
                 };
             };
         };
@@ -32597,6 +32789,16 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Mailbox"];
                 };
+            };
+            /** @description The authorization named return_to: back to that page with ?linked_mailbox=<id> or ?link_error=<reason> */
+            303: {
+                headers: {
+                    /** @description A path of this server (never another origin) */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {

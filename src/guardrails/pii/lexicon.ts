@@ -6,16 +6,11 @@
 // text, twenty times the budget of a whole guardrail, so only its lexicon is used, by the fast tagger
 // in names.ts.
 //
-// The lists take a few hundred milliseconds and some 20 MB to build: they are built when a text is
-// first read for names (lexicon()), not at start. They are loaded with require, which is synchronous
-// as the detection is; the dictionary's words are read from its file, as its module does.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { stopwords as StopWords } from '@orama/stopwords/english';
-import type Compromise from 'compromise/two';
-
-const require = createRequire(import.meta.url);
+// Reading those packages takes most of a second and tens of MB (compromise unpacks its whole model):
+// the build reads them once and writes the tables to a file beside this module's build
+// (lexicon-tables.ts), which a start then reads in a few milliseconds. Without that file (a run from
+// the sources, or packages changed since the build), the tables are read from the packages.
+import { CLASS_BIT, CLASS_BITS, tablesOfLexicon, type LexiconTables } from './lexicon-tables.js';
 
 /** What a lower-cased word or phrase may be; a word may be several (jordan: a first name and a country). */
 export interface WordClasses {
@@ -28,12 +23,6 @@ export interface WordClasses {
   /** An ordinary English word (a verb, an adjective, a function word…): capitalised, it starts a sentence. */
   common: boolean;
 }
-
-type TaggedWords = Record<string, string | string[]>;
-
-const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
-const PLACE_TAGS = new Set(['Country', 'City', 'Region', 'Place']);
-const NOT_COMMON_TAGS = new Set([...NAME_TAGS, ...PLACE_TAGS, 'LastName', 'Person', 'Organization', 'SportsTeam', 'ProperNoun', 'Demonym', 'Honorific', 'Abbreviation', 'Actor', 'Unit', 'Currency']);
 
 /** Nationalities, religions and political groups (NRP) beyond compromise's demonyms. */
 const GROUPS = [
@@ -98,45 +87,28 @@ export function prepareLexicon(): void {
 const INFLECTIONS: readonly [string, string][] = [['s', ''], ['es', ''], ['ies', 'y'], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['ers', '']];
 const ORDINARY: WordClasses = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: true };
 
+/** The classes of every combination of bits (lexicon-tables.ts's CLASS_BITS): shared, never changed. */
+const CLASSES_OF_BITS: readonly WordClasses[] = Array.from({ length: 1 << CLASS_BITS.length }, (_, bits) =>
+  Object.freeze(Object.fromEntries(CLASS_BITS.map((name, bit) => [name, (bits & (1 << bit)) !== 0])) as unknown as WordClasses),
+);
+
 function buildLexicon(): Lexicon {
-  const { stopwords: englishStopWords } = require('@orama/stopwords/english') as { stopwords: typeof StopWords };
-  // compromise's CommonJS build: the function itself.
-  const nlp = require('compromise/two') as typeof Compromise;
-  const dictionaryFile = join(dirname(require.resolve('dictionary-en')), 'index.dic');
-  const model = nlp.model() as { one: { lexicon: TaggedWords }; two: { orgWords: Record<string, unknown>; placeWords: Record<string, unknown> } };
+  return lexiconOf(tablesOfLexicon());
+}
 
-  const classes = new Map<string, WordClasses>();
-
-  function entry(word: string): WordClasses {
-    let found = classes.get(word);
-    if (found === undefined) {
-      found = { firstName: false, surname: false, person: false, place: false, organization: false, demonym: false, common: false };
-      classes.set(word, found);
-    }
-    return found;
-  }
-
-  for (const [word, tagOrTags] of Object.entries(model.one.lexicon)) {
-    const tags = Array.isArray(tagOrTags) ? tagOrTags : [tagOrTags];
-    const classesOfWord = entry(word);
-    for (const tag of tags) {
-      if (NAME_TAGS.has(tag)) classesOfWord.firstName = true;
-      else if (tag === 'LastName') classesOfWord.surname = true;
-      else if (tag === 'Person') classesOfWord.person = true;
-      else if (PLACE_TAGS.has(tag)) classesOfWord.place = true;
-      else if (tag === 'Organization' || tag === 'SportsTeam') classesOfWord.organization = true;
-      else if (tag === 'Demonym') classesOfWord.demonym = true;
-      if (!NOT_COMMON_TAGS.has(tag)) classesOfWord.common = true;
-    }
-  }
-  for (const word of englishStopWords) entry(word).common = true;
-  /** The dictionary's stems: one a line, flags after a slash; the first line is the count. */
-  for (const line of readFileSync(dictionaryFile, 'utf8').split('\n')) {
-    const word = line.split('/', 1)[0]!;
-    if (/^\p{Ll}[\p{Ll}'-]+$/u.test(word)) entry(word).common = true;
-  }
-  for (const word of GROUPS) entry(word).demonym = true;
-  for (const word of MORE_PLACES) entry(word).place = true;
+/** The lexicon of the tables (the packages' words), with the short lists above added. */
+export function lexiconOf(tables: LexiconTables): Lexicon {
+  const englishStopWords = tables.stopWords;
+  // Bits, not objects: some 45,000 words, built at every start.
+  const bitsOf = new Map<string, number>();
+  for (let index = 0; index < tables.words.length; index++) bitsOf.set(tables.words[index]!, tables.classes[index]!);
+  const mark = (word: string, bit: number) => bitsOf.set(word, (bitsOf.get(word) ?? 0) | bit);
+  for (const word of GROUPS) mark(word, CLASS_BIT.demonym);
+  for (const word of MORE_PLACES) mark(word, CLASS_BIT.place);
+  const classesOfKnown = (word: string): WordClasses | undefined => {
+    const bits = bitsOf.get(word);
+    return bits === undefined ? undefined : CLASSES_OF_BITS[bits];
+  };
 
   /** Unknown words already looked up as inflections, and what they turned out to be. */
   const inflectedCache = new Map<string, WordClasses | null>();
@@ -144,14 +116,21 @@ function buildLexicon(): Lexicon {
   /** A plural or verb form of a dictionary word ("hobbits", "tales", "stories"): an ordinary word. */
   function inflected(word: string): WordClasses | undefined {
     for (const [ending, stem] of INFLECTIONS) {
-      if (word.length > ending.length + 2 && word.endsWith(ending) && classes.get(word.slice(0, -ending.length) + stem)?.common === true) return ORDINARY;
+      if (word.length > ending.length + 2 && word.endsWith(ending) && ((bitsOf.get(word.slice(0, -ending.length) + stem) ?? 0) & CLASS_BIT.common) !== 0) return ORDINARY;
     }
     return undefined;
   }
 
+  const plainFirstNames = new Set<string>();
+  let longestPhrase = 1;
+  for (const [word, bits] of bitsOf) {
+    if ((bits & CLASS_BIT.firstName) !== 0 && (bits & (CLASS_BIT.common | CLASS_BIT.place)) === 0) plainFirstNames.add(word);
+    if (word.includes(' ')) longestPhrase = Math.max(longestPhrase, word.split(' ').length);
+  }
+
   return {
     classesOf(lowerCased) {
-      const known = classes.get(lowerCased);
+      const known = classesOfKnown(lowerCased);
       if (known !== undefined || lowerCased.includes(' ')) return known;
       let found = inflectedCache.get(lowerCased);
       if (found === undefined) {
@@ -162,10 +141,10 @@ function buildLexicon(): Lexicon {
       }
       return found ?? undefined;
     },
-    plainFirstNames: new Set([...classes].filter(([, found]) => found.firstName && !found.common && !found.place).map(([word]) => word)),
-    functionWords: new Set([...englishStopWords, 'dear', 'hi', 'hello', 'hey', 'thanks', 'thank', 'please', 'dr', 'mr', 'mrs', 'ms'].filter((word) => !classes.get(word)?.firstName)),
-    organizationEndings: new Set([...Object.keys(model.two.orgWords), ...MORE_ORGANIZATION_ENDINGS]),
-    placeEndings: new Set(Object.keys(model.two.placeWords)),
-    longestPhrase: Math.max(...[...classes.keys()].map((word) => word.split(' ').length)),
+    plainFirstNames,
+    functionWords: new Set([...englishStopWords, 'dear', 'hi', 'hello', 'hey', 'thanks', 'thank', 'please', 'dr', 'mr', 'mrs', 'ms'].filter((word) => !classesOfKnown(word)?.firstName)),
+    organizationEndings: new Set([...tables.organizationWords, ...MORE_ORGANIZATION_ENDINGS]),
+    placeEndings: new Set(tables.placeWords),
+    longestPhrase,
   };
 }

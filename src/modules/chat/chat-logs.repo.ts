@@ -2,7 +2,7 @@
 // holds one batch in memory at a time. Every read names the organization, leaves out deleted threads
 // and holds only the threads the reader may read.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, Vote } from '../../db/schema.js';
 import type { ThreadReader } from './readable-threads.js';
 import { readableBy } from './readable-threads.sql.js';
 
@@ -16,6 +16,8 @@ export interface ChatLogFilter {
   from?: string | undefined;
   /** Asked before (ISO 8601). */
   to?: string | undefined;
+  /** Only responses with at least one vote of this kind. */
+  vote?: Vote | undefined;
 }
 
 export class ChatLogsRepo {
@@ -54,6 +56,12 @@ export class ChatLogsRepo {
     if (filter.userId !== undefined) query = query.where('t.user_id', '=', filter.userId);
     if (filter.from !== undefined) query = query.where('r.created_on', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('r.created_on', '<', filter.to);
+    const vote = filter.vote;
+    if (vote !== undefined) {
+      query = query.where(({ exists, selectFrom }) =>
+        exists(selectFrom('response_votes as v').select('v.response_id').whereRef('v.response_id', '=', 'r.id').where('v.vote', '=', vote)),
+      );
+    }
     return query.orderBy('r.id', 'asc').limit(limit).execute();
   }
 

@@ -9,6 +9,9 @@ export const ChatLogQuery = Type.Object({
   user_id: Type.Optional(Id('Only threads of this user')),
   from: Type.Optional(Timestamp('Asked at or after')),
   to: Type.Optional(Timestamp('Asked before')),
+  vote: Type.Optional(
+    Type.Union([Type.Literal('up'), Type.Literal('down')], { description: 'Only responses with at least one vote of this kind (from anyone)' }),
+  ),
   format: Type.Optional(
     Type.Union([Type.Literal('json'), Type.Literal('csv')], { description: 'json (the default) or csv; without it, Accept: text/csv asks for CSV' }),
   ),

@@ -38,7 +38,7 @@ export class ChatLogsService {
         throw new Forbidden('Only owners, admins and team leads may read the chat logs of other users');
       }
     }
-    return { reader: threadPolicy.readerOf(actor), agentId: query.agent_id, projectId: query.project_id, userId: query.user_id, from, to };
+    return { reader: threadPolicy.readerOf(actor), agentId: query.agent_id, projectId: query.project_id, userId: query.user_id, from, to, vote: query.vote };
   }
 
   private async *batches(actor: Actor, filter: ChatLogFilter): AsyncGenerator<ChatLogRow[]> {

@@ -71,7 +71,7 @@ export class EmailAuthorizationService {
       expires_on: new Date(expiresAt).toISOString(),
       created_on: at,
     });
-    const state = this.signer.sign(nonce, expiresAt, mailbox);
+    const state = this.signer.sign(nonce, expiresAt, mailbox, input.return_to);
     const url = await this.providers.oauth(input.provider).authorizationUrl(this.providers.redirectUri, state, verifier, mailbox);
     return { authorization_url: url.href, redirect_uri: this.providers.redirectUri, expires_on: new Date(expiresAt).toISOString(), mailbox };
   }
@@ -97,6 +97,11 @@ export class EmailAuthorizationService {
     const view = await this.link(authorization, identity.address, tokens);
     this.onEnqueued();
     return view;
+  }
+
+  /** The page of this server the authorization named to return to, for any state signed here (even expired or used). */
+  returnPathOf(state: string | undefined): string | undefined {
+    return state === undefined ? undefined : this.signer.returnPathOf(state);
   }
 
   /** The pending authorization a state names, marked used; a 400 for a missing, forged, expired or replayed state. */

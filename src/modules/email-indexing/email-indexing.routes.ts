@@ -3,9 +3,11 @@
 // sync and unlink mailboxes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { now } from '../../clock.js';
+import { AppError } from '../../errors.js';
 import { Deleted, Envelope, Page, PageQuery, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import { AuthorizationSchema, AuthorizeBody, CallbackQuery, MailboxParams, MailboxSchema, UpdateMailboxBody } from './email-indexing.schemas.js';
+import { returnLocation } from './return-path.js';
 
 const WHO = 'Owners, admins, and whoever holds write or manage permission on the mailbox’s corpus.';
 const collection = '/api/v2/email-indexing/mailboxes';
@@ -39,15 +41,36 @@ export const emailIndexingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['legacy'],
         summary: 'Finish e-mail indexing authorization',
         description:
-          'Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued.',
+          'Where the provider sends the browser back. Public (no credentials): it accepts nothing but the valid state of an authorization this server started, once, within 10 minutes; a missing, forged, expired or replayed state, the provider’s refusal (?error=access_denied), or an account signed in at the provider that is not the mailbox the authorization expects (the provider’s own identity of it: Graph /me, Gmail’s profile), is a 400 and writes nothing. Exchanges the code for tokens, stores the refresh token sealed, and answers the mailbox with its first sync queued. ' +
+          'When the authorization named return_to, the answer is instead a 303 to that page of this server with ?linked_mailbox=<id>, or, for any refusal once the state is known to be this server’s (expired and replayed ones included), ?link_error=<the reason>; a state not signed here is still the JSON 400.',
         security: [],
         querystring: CallbackQuery,
         response: responses({ 200: MailboxSchema }, [502], { public: true }),
+        'x-document': {
+          responses: {
+            303: {
+              description: 'The authorization named return_to: back to that page with ?linked_mailbox=<id> or ?link_error=<reason>',
+              headers: { Location: { description: 'A path of this server (never another origin)', schema: { type: 'string' } } },
+            },
+          },
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const callback = new URL(request.url, 'http://callback.invalid').searchParams;
-      return emailAuthorization.complete(request.query, callback);
+      const returnTo = emailAuthorization.returnPathOf(request.query.state);
+      const backTo = (outcome: Record<string, string>) => (returnTo === undefined ? undefined : returnLocation(returnTo, outcome));
+      try {
+        const mailbox = await emailAuthorization.complete(request.query, callback);
+        const location = backTo({ linked_mailbox: String(mailbox.id) });
+        return location === undefined ? mailbox : reply.redirect(location, 303);
+      } catch (error) {
+        // A refusal or the provider's failure is told on the page the person started from; a fault of
+        // this server stays a 500 with its request id.
+        const location = error instanceof AppError && error.status !== 500 ? backTo({ link_error: error.message.slice(0, 500) }) : undefined;
+        if (location === undefined) throw error;
+        return reply.redirect(location, 303);
+      }
     },
   );
 

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, NullableTimestamp, Timestamp, named, withExamples } from '../../http/schemas.js';
 import { SYNC_STATUSES } from '../connectors/connectors.schemas.js';
 import { GRAPH_ERROR_CODES, ScheduleMinutes } from '../sources/index.js';
+import { RETURN_PATH_PATTERN } from './return-path.js';
 
 const Provider = Type.Union([Type.Literal('microsoft'), Type.Literal('google')], { description: 'microsoft (Microsoft 365 through Graph) or google (Gmail)' });
 // Graph folder ids are base64-like; well-known names are words; Gmail label ids are words with _ or -.
@@ -25,6 +26,14 @@ export const AuthorizeBody = Type.Object({
       maxLength: 254,
       description:
         'The address of the mailbox expected to sign in at the provider (compared without case). Default: the e-mail of the caller; another address only for the organization’s owners and admins (403 otherwise). The callback links only that mailbox; another account signing in is a 400 that writes nothing',
+    }),
+  ),
+  return_to: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      pattern: RETURN_PATH_PATTERN,
+      description:
+        'A path of this server’s own pages (e.g. /organization/sources; never another origin) to send the browser back to once the callback ends: 303 to it with ?linked_mailbox=<id>, or with ?link_error=<the reason> when the link failed. Without it the callback answers JSON',
     }),
   ),
 });
@@ -99,5 +108,5 @@ export const UpdateMailboxBody = Type.Object({ schedule_minutes: Type.Optional(S
 export type UpdateMailboxInput = Static<typeof UpdateMailboxBody>;
 
 // Examples of the request bodies, shown in the OpenAPI document.
-withExamples(AuthorizeBody, { provider: 'microsoft', corpus_id: 5, folders: ['inbox', 'archive'], schedule_minutes: 60, mailbox: 'support@example.com' });
+withExamples(AuthorizeBody, { provider: 'microsoft', corpus_id: 5, folders: ['inbox', 'archive'], schedule_minutes: 60, mailbox: 'support@example.com', return_to: '/organization/sources' });
 withExamples(UpdateMailboxBody, { schedule_minutes: 30 });

@@ -18,6 +18,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Forbidden, Unauthenticated } from '../../errors.js';
+import { jsonBodyParser } from '../../http/json-body.js';
 import { SERVER_VERSION } from '../../version.js';
 import { readBearer } from '../auth/bearer.js';
 import { usesSessionCookie } from '../auth/request-credential.js';
@@ -42,6 +43,11 @@ function webRequestOf(request: FastifyRequest): Request {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers });
+}
+
+/** A body that is not JSON: kept as such by this scope's parser, answered as JSON-RPC's parse error. */
+class MalformedJson {
+  constructor(readonly reason: string) {}
 }
 
 /** What the SDK answers where a stateless server has no session: 405, in JSON-RPC's error shape. */
@@ -75,10 +81,20 @@ export const mcpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     request.actor = await services.auth.authenticateRequest({ via: 'authorization', bearer: readBearer(authorization) });
   };
+  // Malformed JSON is JSON-RPC's parse error (-32700), as MCP clients expect, not the API's 400 envelope.
+  const parseJson = jsonBodyParser(app);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text: string, done) =>
+    parseJson(request, text, (error, body) => (error ? done(null, new MalformedJson(error.message)) : done(null, body))),
+  );
+
   // Authenticated by the guard, not by the app's hook (which would take the session cookie).
   const options = { config: { public: true }, schema: { hide: true }, onRequest: guard };
 
   app.post(MCP_PATH, options, async (request, reply) => {
+    if (request.body instanceof MalformedJson) {
+      return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${request.body.reason}` }, id: null });
+    }
     const server = new McpServer({ name: 'agent-platform', title: 'Agent Platform', version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
     registerMcpTools(server, toolDeps, request.actor, clientGone(reply));
     registerMcpResources(server, resourceDeps, request.actor);

@@ -13,6 +13,7 @@ export interface FunctionTool {
   name?: string | undefined;
   description?: string | undefined;
   parameters?: Record<string, unknown> | null | undefined;
+  strict?: boolean | null | undefined;
 }
 
 /** A tool choice: none, auto, required, or the name of one function. */
@@ -30,6 +31,8 @@ export interface ClientToolsInput {
   tools?: FunctionTool[] | undefined;
   toolChoice?: ToolChoiceInput | undefined;
   format?: FormatInput | undefined;
+  /** The most tokens the client wants in the answer (max_output_tokens, max_completion_tokens). */
+  maxTokens?: number | null | undefined;
   /** The body fields these came in. */
   fields: ClientAsk['fields'];
 }
@@ -49,7 +52,8 @@ function definitionsOf(tools: FunctionTool[], field: string): ToolDefinition[] {
     if (!NAME.test(name)) throw refuse(`${field}/${index}`, 'A function tool’s name is 1 to 64 letters, digits, _ or -', 'has no valid name');
     if (seen.has(name)) throw refuse(`${field}/${index}`, `Two tools are named ${name}`, 'repeats a name');
     seen.add(name);
-    return { name, description: tool.description ?? '', parameters: tool.parameters ?? NO_ARGUMENTS };
+    const strict = typeof tool.strict === 'boolean' ? { strict: tool.strict } : {};
+    return { name, description: tool.description ?? '', parameters: tool.parameters ?? NO_ARGUMENTS, ...strict };
   });
 }
 
@@ -78,14 +82,15 @@ function formatOf(format: FormatInput | undefined, field: string): JsonAnswerFor
   };
 }
 
-/** The ask's ClientAsk, or undefined where the client brought neither tools nor a format. */
+/** The ask's ClientAsk, or undefined where the client brought no tools, format or answer bound. */
 export function clientAskOf(input: ClientToolsInput): ClientAsk | undefined {
   const tools = definitionsOf(input.tools ?? [], input.fields.tools);
   const choice = choiceOf(input.toolChoice, tools.map((tool) => tool.name), input.fields.toolChoice);
   const responseFormat = formatOf(input.format, input.fields.responseFormat);
-  if (tools.length === 0 && responseFormat === undefined) return undefined;
+  const maxTokens = input.maxTokens ?? undefined;
+  if (tools.length === 0 && responseFormat === undefined && maxTokens === undefined) return undefined;
   // none: the client's tools are not offered (the agent's own still are: the agent decides).
-  return { tools: choice === 'none' ? [] : tools, toolChoice: choice === 'none' ? 'auto' : choice, responseFormat, fields: input.fields };
+  return { tools: choice === 'none' ? [] : tools, toolChoice: choice === 'none' ? 'auto' : choice, responseFormat, maxTokens, fields: input.fields };
 }
 
 /** A call's arguments as OpenAI gives them: JSON text (the model's own text where it was not JSON). */

@@ -31,6 +31,7 @@ export function completionAskOf(body: ChatCompletionInput): AskInput {
     tools: body.tools?.map((tool) => ({ type: tool.type, ...tool.function })),
     toolChoice: typeof body.tool_choice === 'object' ? { type: body.tool_choice.type, name: body.tool_choice.function?.name } : body.tool_choice,
     format: body.response_format && { type: body.response_format.type, ...body.response_format.json_schema },
+    maxTokens: body.max_completion_tokens ?? body.max_tokens,
     fields: { tools: '/body/tools', toolChoice: '/body/tool_choice', responseFormat: '/body/response_format' },
   });
   const question = questionOf(chatMessagesOf(body.messages), '/body/messages');

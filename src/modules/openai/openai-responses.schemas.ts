@@ -63,7 +63,7 @@ export const ResponsesRequest = named(
         Type.Union([Type.Literal('none'), Type.Literal('auto'), Type.Literal('required'), Type.Object({ type: Type.String(), name: Type.Optional(Type.String()) }, { additionalProperties: true })]),
       ),
       text: Type.Optional(Type.Object({ format: Type.Optional(TextFormatInput) }, { additionalProperties: true })),
-      max_output_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Echoed; the agent’s configuration bounds the answer' })),
+      max_output_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'The most tokens of the answer (echoed); the agent’s own bound holds where lower' })),
       temperature: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'Echoed; the agent’s configuration decides' })),
       top_p: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
       metadata: Type.Optional(Type.Union([Metadata, Type.Null()], { description: 'Echoed in the response object' })),

@@ -62,6 +62,7 @@ export async function responseRequestOf(store: UnitOfWork, actor: Actor, agentId
     tools: body.tools?.map((tool) => ({ type: tool.type, name: tool.name, description: tool.description ?? undefined, parameters: tool.parameters })),
     toolChoice: body.tool_choice,
     format: body.text?.format,
+    maxTokens: body.max_output_tokens,
     fields: { tools: '/body/tools', toolChoice: '/body/tool_choice', responseFormat: '/body/text/format' },
   });
   const previous = body.previous_response_id ? await previousResponse(store, actor, agentId, body.previous_response_id) : undefined;

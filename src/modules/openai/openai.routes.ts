@@ -56,8 +56,8 @@ export const openAiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Ask an agent with OpenAI’s chat completion request',
         description:
           'The last message is the question; the user and assistant messages before it are the conversation. System and developer ' +
-          'messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, max_tokens…) are ' +
-          'ignored: the agent’s configuration decides. Each completion is recorded as an agent response in a thread of its own ' +
+          'messages are not passed on: the agent’s own instructions govern it. Sampling fields (temperature, top_p…) are ' +
+          'ignored: the agent’s configuration decides; max_completion_tokens (or max_tokens) bounds the answer where lower than the agent’s own bound. Each completion is recorded as an agent response in a thread of its own ' +
           '(agent_response_id). With stream: true, chunks as Server-Sent Events ending with data: [DONE]; stream_options.include_usage ' +
           'adds a last chunk with the usage.',
         body: ChatCompletionRequest,

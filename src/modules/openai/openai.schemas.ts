@@ -93,11 +93,13 @@ export const ChatCompletionRequest = named(
       ),
       tool_choice: Type.Optional(ChatToolChoice),
       response_format: Type.Optional(ChatResponseFormat),
+      max_completion_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'The most tokens of the answer; the agent’s own bound holds where lower' })),
+      max_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'OpenAI’s former name of max_completion_tokens, which wins when both are given' })),
     },
     {
       additionalProperties: true,
       description:
-        'Other OpenAI fields (temperature, max_tokens, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400',
+        'Other OpenAI fields (temperature, top_p, user…) are accepted and ignored: the agent’s configuration decides; functions and function_call (replaced by tools) are a 400',
     },
   ),
   {

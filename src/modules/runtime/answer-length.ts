@@ -7,9 +7,10 @@ import type { AnsweringConfiguration } from './answering-model.js';
 
 export const CHARACTERS_PER_TOKEN = 4;
 
-/** The most tokens of an answer: the configuration's, or the agent's where lower. */
-export function answerTokenLimit(agentMaxTokens: number, configuration: Pick<AnsweringConfiguration, 'max_answer_tokens'> | null): number {
-  return configuration === null ? agentMaxTokens : Math.min(agentMaxTokens, configuration.max_answer_tokens);
+/** The most tokens of an answer: the configuration's, or the agent's where lower, or the client's where lower still. */
+export function answerTokenLimit(agentMaxTokens: number, configuration: Pick<AnsweringConfiguration, 'max_answer_tokens'> | null, clientMaxTokens?: number): number {
+  const own = configuration === null ? agentMaxTokens : Math.min(agentMaxTokens, configuration.max_answer_tokens);
+  return clientMaxTokens === undefined ? own : Math.min(own, clientMaxTokens);
 }
 
 /**

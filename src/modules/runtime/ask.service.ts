@@ -204,7 +204,7 @@ export class AskService {
       continuation: continued.messages,
       withTools: (tools !== undefined && tools.size > 0) || (input.client?.tools.length ?? 0) > 0,
       contextWindow: resolved ? (resolved.configuration.context_window ?? DEFAULT_CONTEXT_WINDOW) : Number.POSITIVE_INFINITY,
-      maxTokens: answerTokenLimit(agent.max_tokens, resolved?.configuration ?? null),
+      maxTokens: answerTokenLimit(agent.max_tokens, resolved?.configuration ?? null, input.client?.maxTokens),
     });
     const passages = found.passages.slice(0, conversation.passages.length);
     return {
@@ -287,7 +287,7 @@ export class AskService {
       }
       verdictsTold = output.verdicts.length;
     };
-    const maxTokens = answerTokenLimit(ask.agent.max_tokens, ask.configuration);
+    const maxTokens = answerTokenLimit(ask.agent.max_tokens, ask.configuration, ask.client?.maxTokens);
     const loop = await runAnswerLoop({
       model: ask.chatModel,
       messages: ask.conversation.messages,

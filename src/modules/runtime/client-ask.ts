@@ -17,6 +17,8 @@ export interface ClientAsk {
   /** For the first model call of the answer. */
   toolChoice: ModelToolChoice;
   responseFormat?: JsonAnswerFormat | undefined;
+  /** The most tokens the client wants in the answer; the agent's and its configuration's bounds still hold. */
+  maxTokens?: number | undefined;
   /** The JSON pointers of the body fields these came in, for the refusals (each door names them its way). */
   fields: { tools: string; toolChoice: string; responseFormat: string };
 }

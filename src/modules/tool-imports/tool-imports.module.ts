@@ -14,7 +14,11 @@ export function buildToolImportsServices({ store, secrets, blobs, egress, config
   // A job waits on nobody: resolving a large document's references (GitHub's takes seconds) may take a minute.
   const job = new ToolImportJob({ store, tools, blobs, egress, timeoutMs: config.egress.defaultTimeoutMs, limits: { ...limits, dereferenceTimeoutMs: 60_000 } });
   return {
-    services: { toolImports: new ToolImportsService(store, tools, secrets, blobs, { maxDocumentBytes: limits.bytes, wake: wakeWorker }) },
+    services: { toolImports: new ToolImportsService(store, tools, secrets, blobs, {
+        maxDocumentBytes: limits.bytes,
+        wake: wakeWorker,
+        preview: { egress, timeoutMs: config.egress.defaultTimeoutMs, limits },
+      }) },
     jobHandlers: { 'tool.import': job } satisfies Partial<JobHandlers>,
   };
 }

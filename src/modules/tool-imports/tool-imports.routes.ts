@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page, PageQuery, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import { OrganizationParams } from '../organizations/organizations.schemas.js';
-import { OperationReportSchema, OperationsQuery, StartToolImportBody, ToolImportParams, ToolImportSchema } from './tool-imports.schemas.js';
+import { OperationReportSchema, OperationsQuery, PreviewToolImportBody, StartToolImportBody, ToolImportParams, ToolImportPreviewSchema, ToolImportSchema } from './tool-imports.schemas.js';
 
 const tags = ['tools'];
 const collection = '/api/v2/organizations/:org_id/tool-imports';
@@ -30,6 +30,25 @@ export const toolImportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.code(202).send(ok('Tool import queued', await imports.start(request.actor, request.params.org_id, request.body))),
+  );
+
+  app.post(
+    `${collection}/preview`,
+    {
+      bodyLimit: jsonBodyBytes + toolImportBytes,
+      schema: {
+        operationId: 'previewToolImport',
+        tags,
+        summary: 'List the operations of an OpenAPI document, to choose which to import',
+        description:
+          'Exactly one of url (fetched through the egress rules) and document (a JSON object, or JSON or YAML text). Reads the document as an import would (same bounds) and answers every operation with the key POST …/tool-imports takes in operations; nothing is stored. ' +
+          'Owners and admins; needs the api-tools feature flag (403 feature_disabled while it is off).',
+        params: OrganizationParams,
+        body: PreviewToolImportBody,
+        response: responses({ 200: Envelope(ToolImportPreviewSchema) }, [403, 404]),
+      },
+    },
+    async (request) => ok('Operations of the document', await imports.preview(request.actor, request.params.org_id, request.body)),
   );
 
   app.get(

@@ -79,4 +79,38 @@ export const OperationsQuery = {
   status: Type.Optional(Type.Union([Type.Literal('imported'), Type.Literal('skipped')], { description: 'Only the operations imported, or only those skipped' })),
 };
 
+export const PreviewToolImportBody = Type.Object(
+  {
+    url: StartToolImportBody.properties.url,
+    document: StartToolImportBody.properties.document,
+  },
+  { additionalProperties: false, description: 'Exactly one of url and document.' },
+);
+export type PreviewToolImportInput = Static<typeof PreviewToolImportBody>;
+
+export const ToolImportPreviewSchema = named(
+  'ToolImportPreview',
+  Type.Object({
+    title: Type.Union([Type.String(), Type.Null()], { description: 'The document’s info.title' }),
+    version: Type.String({ description: 'openapi (3.x.y) or swagger (2.0)' }),
+    operations: Type.Array(
+      Type.Object({
+        operation: Type.String({ description: 'Its operationId, or METHOD /path when it has none: what operations of an import names it by' }),
+        method: Type.String(),
+        path: Type.String(),
+        summary: Type.String({ description: 'Its summary, else the first line of its description; empty when none' }),
+        pointer: Type.String({ description: 'JSON pointer of the operation in the document' }),
+      }),
+      { description: 'Every operation of the document, in its order' },
+    ),
+  }),
+  {
+    title: 'Shop',
+    version: '3.0.3',
+    operations: [{ operation: 'getOrder', method: 'GET', path: '/orders/{id}', summary: 'One order', pointer: '/paths/~1orders~1{id}/get' }],
+  },
+);
+export type ToolImportPreview = Static<typeof ToolImportPreviewSchema>;
+
+withExamples(PreviewToolImportBody, { url: 'https://api.example.com/openapi.json' });
 withExamples(StartToolImportBody, { url: 'https://api.example.com/openapi.json', name_prefix: 'shop_', secret: 'shop-api-key-3x4mpl3' });

@@ -9,7 +9,8 @@ import type { ListSlice, ListWindow } from '../../pagination.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { requireOneSource } from '../../tools/index.js';
+import type { EgressClient } from '../../net/egress.js';
+import { readOpenApiDocument, requireOneSource, summariseOperations, type DocumentLimits } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
 import { requireOwnOrganization } from '../organizations/organizations.service.js';
@@ -17,7 +18,7 @@ import { secretColumns } from '../tools/tool-secrets.js';
 import { toolPolicy } from '../tools/tool.policy.js';
 import type { ToolsService } from '../tools/tools.service.js';
 import type { OperationRow, ToolImportRecord } from './tool-imports.repo.js';
-import type { OperationReport, StartToolImportInput, ToolImportView } from './tool-imports.schemas.js';
+import type { OperationReport, PreviewToolImportInput, StartToolImportInput, ToolImportPreview, ToolImportView } from './tool-imports.schemas.js';
 
 /** The choices of an import kept with it: what the job needs besides the document and the secret. */
 export interface StoredImportOptions {
@@ -60,8 +61,21 @@ export class ToolImportsService {
     private readonly tools: ToolsService,
     private readonly secrets: SecretBox,
     private readonly blobs: BlobStore,
-    private readonly options: { maxDocumentBytes: number; wake: () => void },
+    private readonly options: { maxDocumentBytes: number; wake: () => void; preview: { egress: EgressClient; timeoutMs: number; limits: DocumentLimits } },
   ) {}
+
+  /**
+   * The operations of a document, read while the request waits (its $refs left unresolved), so that
+   * the ones to import can be chosen: same rules as an import (who, the flag, the bounds, the egress).
+   */
+  async preview(actor: Actor, organizationId: number, input: PreviewToolImportInput): Promise<ToolImportPreview> {
+    await this.tools.requireImporter(actor, organizationId);
+    requireOneSource(input, '/body');
+    const { egress, timeoutMs, limits } = this.options.preview;
+    const document = await readOpenApiDocument(input, egress, timeoutMs, limits);
+    const title = typeof document.info?.title === 'string' ? document.info.title : null;
+    return { title, version: String(document.openapi ?? document.swagger), operations: summariseOperations(document) };
+  }
 
   /** Stores the document given (or its URL) and the choices, and queues the job: 202, polled with get. */
   async start(actor: Actor, organizationId: number, input: StartToolImportInput): Promise<ToolImportView> {

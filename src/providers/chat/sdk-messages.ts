@@ -58,7 +58,13 @@ export function providerPrompt(messages: ChatMessage[]): ProviderPrompt {
 /** The tools as function tools; arguments are checked by the tool loop, not here. */
 export function providerTools(tools: ToolDefinition[] | undefined): ProviderTools | undefined {
   if (tools === undefined || tools.length === 0) return undefined;
-  return tools.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: tool.parameters }));
+  return tools.map((tool) => ({
+    type: 'function' as const,
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.parameters,
+    ...(tool.strict === undefined ? {} : { strict: tool.strict }),
+  }));
 }
 
 export function providerToolChoice(choice: ModelToolChoice | undefined): ProviderToolChoice {

@@ -25,10 +25,14 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
   const fake = await startFakeOpenAi();
   // CONSOLE_DIR: a console built elsewhere than dist/console (CONSOLE_OUT_DIR of its build).
   const consoleDir: Record<string, string> = process.env.CONSOLE_DIR ? { CONSOLE_DIR: process.env.CONSOLE_DIR } : {};
-  const t = await startTestApp('sqlite', { EGRESS_ALLOWED_HOSTS: fake.host, ...consoleDir, ...env });
+  // Hosts a test's own fakes need are allowed beside the model's.
+  const allowedHosts = [fake.host, env.EGRESS_ALLOWED_HOSTS].filter(Boolean).join(',');
+  const t = await startTestApp('sqlite', { ...consoleDir, ...env, EGRESS_ALLOWED_HOSTS: allowedHosts });
   const admin = await createUser(t.app, { role: 'owner' });
   const configuration = await createModelConfiguration(admin, fake, { name: 'Fake model' });
-  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // A test that names the public address (a provider redirects there) has the server listen on its port.
+  const port = env.PUBLIC_BASE_URL === undefined ? 0 : Number(new URL(env.PUBLIC_BASE_URL).port);
+  const baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
   return {
     t,
     baseUrl,

@@ -1,7 +1,11 @@
 // The agent's image, and making a new one from a description. The image route needs the session, so
-// it is fetched with it and shown through an object URL (the page's CSP allows blob: images).
+// it is fetched with it and shown through an object URL (the page's CSP allows blob: images). Making
+// one needs the image-generation feature: while it is off, that is said instead of the button. Without
+// an image model on the server, the image made is a drawn avatar, and that is said too.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
 import { getAgent } from '../../api/queries';
 import { Button, TextField } from '../../ui/Fields';
 import { ErrorNote } from '../../ui/Feedback';
@@ -21,6 +25,14 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   }, [blob]);
   return url;
 }
+
+const imageFlagQuery = () => ({
+  queryKey: ['flags', 'image-generation'] as const,
+  queryFn: async () => (await unwrap(api.GET('/api/v2/feature-flags/image-generation'))).data.enabled,
+});
+
+const FLAG_OFF = 'Image generation is off for this organization: owners and admins turn it on under Organization, Settings (feature flags).';
+const AVATAR_MADE = 'No image model is configured on this server, so an avatar was drawn from the name instead.';
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -61,6 +73,7 @@ interface AgentImagePanelProps {
 
 export function AgentImagePanel({ agent, canChange, onChanged }: AgentImagePanelProps) {
   const [description, setDescription] = useState('');
+  const flag = useQuery({ ...imageFlagQuery(), enabled: agent !== null && canChange });
   const generate = useMutation({
     mutationFn: async (agentId: number) => {
       const image = await generateAgentImage(agentId, description);
@@ -83,7 +96,8 @@ export function AgentImagePanel({ agent, canChange, onChanged }: AgentImagePanel
     <div className="agent-image-panel">
       <AgentPicture agent={agent} />
       {agent.image_key === null && <p className="muted">No image yet.</p>}
-      {canChange && (
+      {canChange && flag.data === false && <p className="muted">{FLAG_OFF}</p>}
+      {canChange && flag.data !== false && (
         <div className="agent-image-generate">
           <TextField
             label="Describe an image"
@@ -101,6 +115,7 @@ export function AgentImagePanel({ agent, canChange, onChanged }: AgentImagePanel
           <Button onPress={() => generate.mutate(agent.id)} isDisabled={generate.isPending}>
             {generate.isPending ? 'Making the image…' : agent.image_key === null ? 'Make an image' : 'Make a new image'}
           </Button>
+          {generate.data?.image.generated_by === 'avatar' && <p className="muted">{AVATAR_MADE}</p>}
           <ErrorNote error={generate.error} title="The image could not be made." />
         </div>
       )}

@@ -31,9 +31,14 @@ export default function AgentsPage() {
     <>
       <PageHeader title="Agents" description="The assistants of your organization: what they know, how they answer.">
         {mayCreateAgents(user) ? (
-          <Link to="/agents/new" className="button button-primary">
-            New agent
-          </Link>
+          <>
+            <Link to="/agents/builder" className="button button-secondary">
+              Describe an agent
+            </Link>
+            <Link to="/agents/new" className="button button-primary">
+              New agent
+            </Link>
+          </>
         ) : (
           <p className="agents-reason muted">{CREATE_REASON}</p>
         )}

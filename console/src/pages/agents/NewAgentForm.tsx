@@ -1,18 +1,16 @@
 // Creating an agent: the same form as an agent's page, empty, saved with POST; then to the agent's page.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useUser, type CurrentUser } from '../../session/session';
 import { PageHeader } from '../../ui/PageHeader';
-import { createAgent } from './agentChanges';
 import { creationOf, emptyDraft, fieldErrorsOf, textFieldErrors, type AgentDraft } from './agentDraft';
 import { AgentFormFields } from './AgentFormFields';
 import { AgentImagePanel } from './AgentImagePanel';
 import { CREATE_REASON, mayCreateAgents, mayCreateWithoutTeam, writableTeamIds } from './agentPermissions';
-import { agentKeys, refreshAgentLists } from './agentQueries';
 import { SaveBar } from './SaveBar';
-import { FORM_DONE, UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { useCreateAgent } from './useCreateAgent';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
 /** Where a new agent starts: in no team for members and above; else in the first team they write. */
 function startingTeam(user: CurrentUser): number | null {
@@ -34,18 +32,9 @@ export function NewAgentPage() {
 }
 
 function NewAgentForm({ user }: { user: CurrentUser }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => emptyDraft(startingTeam(user)));
   const isDirty = JSON.stringify(creationOf(draft)) !== JSON.stringify(creationOf(emptyDraft(startingTeam(user))));
-  const create = useMutation({
-    mutationFn: () => createAgent(creationOf(draft)),
-    onSuccess: async (agent) => {
-      queryClient.setQueryData(agentKeys.one(agent.id), agent);
-      void refreshAgentLists(queryClient);
-      await navigate(`/agents/${agent.id}`, { replace: true, state: { ...FORM_DONE, created: true } });
-    },
-  });
+  const create = useCreateAgent(draft);
   const fieldErrors = fieldErrorsOf(create.error);
   return (
     <>

@@ -1,6 +1,16 @@
-// Chat logs (/logs/*): the organization's threads, filtered, opened and exported.
-import { PageHeader } from '../../ui/PageHeader';
+// Chat logs (/logs/*): the organization's responses across threads, filtered, opened and exported.
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '../NotFoundPage';
+import ChatLogsPage from './ChatLogsPage';
+import ThreadLogPage from './ThreadLogPage';
+import './logs.css';
 
 export default function ChatLogsArea() {
-  return <PageHeader title="Chat logs" />;
+  return (
+    <Routes>
+      <Route index element={<ChatLogsPage />} />
+      <Route path="threads/:threadId" element={<ThreadLogPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
 }

@@ -6,7 +6,9 @@
 // so the state also names the mailbox that may complete it: the callback links only when the
 // provider's own identity of the signed-in account matches. The tag is a keyed digest of the address
 // (not the address itself): the state travels through the provider and the browser's history, and a
-// plain hash of an address could be checked against a list of guesses.
+// plain hash of an address could be checked against a list of guesses. A state may also carry the
+// path of this server's own pages to send the browser back to once the callback ends (the console's
+// sources page): signed with the rest, so nobody can point the callback elsewhere.
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { sameText } from '../../../secrets/same-text.js';
 
@@ -16,6 +18,8 @@ export interface StatePayload {
   expiresAt: number;
   /** The keyed digest of the expected mailbox's address (see `mailboxTag`). */
   mailboxTag: string;
+  /** The path to return to after the callback (see return-path.ts), when the authorization named one. */
+  returnTo?: string;
 }
 
 export type StateRefusal = 'malformed' | 'forged' | 'expired';
@@ -37,21 +41,46 @@ export class StateSigner {
     return randomBytes(24).toString('base64url');
   }
 
-  /** A state for the authorization `nonce`, good until `expiresAt`, that only the mailbox `expectedMailbox` may complete. */
-  sign(nonce: string, expiresAt: number, expectedMailbox: string): string {
-    const body = `${nonce}.${expiresAt.toString(36)}.${this.mailboxTag(expectedMailbox)}`;
+  /**
+   * A state for the authorization `nonce`, good until `expiresAt`, that only the mailbox `expectedMailbox`
+   * may complete; with `returnTo`, a fifth part (the path, base64url) before the signature.
+   */
+  sign(nonce: string, expiresAt: number, expectedMailbox: string, returnTo?: string): string {
+    const parts = [nonce, expiresAt.toString(36), this.mailboxTag(expectedMailbox)];
+    if (returnTo !== undefined) parts.push(Buffer.from(returnTo, 'utf8').toString('base64url'));
+    const body = parts.join('.');
     return `${body}.${this.mac(body)}`;
   }
 
   /** The payload of a state this server signed and that has not expired at `nowMs`, or why not. */
   verify(state: string, nowMs: number): StatePayload | StateRefusal {
-    const parts = state.split('.');
-    if (parts.length !== 4 || parts.some((part) => !/^[A-Za-z0-9_-]{1,64}$/.test(part))) return 'malformed';
-    const [nonce, expires, mailboxTag, mac] = parts as [string, string, string, string];
-    if (!sameText(mac, this.mac(`${nonce}.${expires}.${mailboxTag}`))) return 'forged';
-    const expiresAt = parseInt(expires, 36);
+    const signed = this.signedParts(state);
+    if (typeof signed === 'string') return signed;
+    const [nonce, expires, mailboxTag, returnPart] = signed;
+    const expiresAt = parseInt(expires!, 36);
     if (!Number.isSafeInteger(expiresAt) || expiresAt <= nowMs) return 'expired';
-    return { nonce, expiresAt, mailboxTag };
+    return { nonce: nonce!, expiresAt, mailboxTag: mailboxTag!, ...(returnPart === undefined ? {} : { returnTo: Buffer.from(returnPart, 'base64url').toString('utf8') }) };
+  }
+
+  /**
+   * The return path of a state this server signed, even one expired or already used: where to tell the
+   * browser why its callback failed. Undefined for a state not signed here, or one without a path.
+   */
+  returnPathOf(state: string): string | undefined {
+    const signed = this.signedParts(state);
+    if (typeof signed === 'string' || signed[3] === undefined) return undefined;
+    return Buffer.from(signed[3], 'base64url').toString('utf8');
+  }
+
+  /** The parts before the signature, when the state is well formed and its signature is this server's. */
+  private signedParts(state: string): string[] | Exclude<StateRefusal, 'expired'> {
+    const parts = state.split('.');
+    if (parts.length !== 4 && parts.length !== 5) return 'malformed';
+    // The return path's part is longer than the others: a path of at most 200 ASCII characters (return-path.ts).
+    if (parts.some((part, index) => !(index === 3 && parts.length === 5 ? /^[A-Za-z0-9_-]{1,400}$/ : /^[A-Za-z0-9_-]{1,64}$/).test(part))) return 'malformed';
+    const mac = parts.pop()!;
+    if (!sameText(mac, this.mac(parts.join('.')))) return 'forged';
+    return parts;
   }
 
   /** Whether any of the addresses the provider names for the signed-in account is the one the state expects. */

@@ -89,12 +89,8 @@ export function requireOneSource(source: DocumentSource, at: string): void {
   }
 }
 
-/**
- * The document given (its text, or the object a request body held), bounded, parsed and its $refs
- * resolved. Synchronous work of up to a second or more on a large document: run in a thread.
- */
-export async function parseOpenApiDocument(source: { text?: string; document?: unknown }, limits: DocumentLimits): Promise<OpenApiDocument> {
-  const raw = source.text !== undefined ? await parseText(source.text, limits.bytes) : source.document;
+/** The parsed document checked to be OpenAPI 3 or Swagger 2 with paths, within the bounds. */
+function checkedDocument(raw: unknown, limits: DocumentLimits): OpenApiDocument {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('The OpenAPI document is not an object');
   if (nestsDeeperThan(raw, MAX_DOCUMENT_DEPTH)) throw new BadRequest(`The OpenAPI document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   const version = (raw as OpenApiDocument).openapi ?? (raw as OpenApiDocument).swagger;
@@ -104,6 +100,30 @@ export async function parseOpenApiDocument(source: { text?: string; document?: u
   if ((raw as OpenApiDocument).paths === null || typeof (raw as OpenApiDocument).paths !== 'object') throw new BadRequest('The OpenAPI document has no paths');
   const operations = countOperations(raw as OpenApiDocument);
   if (operations > limits.operations) throw new PayloadTooLarge(`The document describes ${operations} operations; at most ${limits.operations} can be imported from`);
+  return raw as OpenApiDocument;
+}
+
+/**
+ * The document fetched or given, bounded, parsed and checked to be OpenAPI 3 or Swagger 2 with paths,
+ * its $refs left as they are: enough to list its operations (a preview), not to import them.
+ */
+export async function readOpenApiDocument(source: DocumentSource, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<OpenApiDocument> {
+  requireOneSource(source, '/body/openapi');
+  const raw =
+    source.url !== undefined
+      ? await parseText((await fetchDocument(egress, source.url, timeoutMs, limits.bytes)).toString('utf8'), limits.bytes)
+      : typeof source.document === 'string'
+        ? await parseText(source.document, limits.bytes)
+        : source.document;
+  return checkedDocument(raw, limits);
+}
+
+/**
+ * The document given (its text, or the object a request body held), bounded, parsed and its $refs
+ * resolved. Synchronous work of up to a second or more on a large document: run in a thread.
+ */
+export async function parseOpenApiDocument(source: { text?: string; document?: unknown }, limits: DocumentLimits): Promise<OpenApiDocument> {
+  const raw = checkedDocument(source.text !== undefined ? await parseText(source.text, limits.bytes) : source.document, limits);
   try {
     const options = { resolve: { external: false, file: false, http: false }, timeoutMs: limits.dereferenceTimeoutMs ?? DEREFERENCE_TIMEOUT_MS };
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');

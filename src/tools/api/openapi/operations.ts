@@ -67,6 +67,24 @@ function listOperations(document: OpenApiDocument): OperationRef[] {
   return found;
 }
 
+/** One operation of a document as a preview lists it: the key an import takes, and what it is. */
+export interface OperationSummary {
+  operation: string;
+  method: string;
+  path: string;
+  summary: string;
+  pointer: string;
+}
+
+/** Every operation of the document, in its order, for choosing which to import. */
+export function summariseOperations(document: OpenApiDocument): OperationSummary[] {
+  return listOperations(document).map((ref) => {
+    const { summary, description } = ref.operation as { summary?: unknown; description?: unknown };
+    const text = typeof summary === 'string' && summary.trim() !== '' ? summary : typeof description === 'string' ? description.split('\n')[0]!.slice(0, 300) : '';
+    return { operation: operationKey(ref), method: ref.method.toUpperCase(), path: ref.path, summary: text, pointer: operationPointer(ref) };
+  });
+}
+
 /** The chosen operations (by operationId or `METHOD /path`); every operation when none is named. */
 export function chooseOperations(document: OpenApiDocument, chosen: string[] | undefined, maxTools: number): OperationRef[] {
   const all = listOperations(document);

@@ -1,0 +1,3 @@
+export function EnabledBadge({ enabled }: { enabled: boolean }) {
+  return <span className={enabled ? 'badge badge-success' : 'badge'}>{enabled ? 'Enabled' : 'Disabled'}</span>;
+}
