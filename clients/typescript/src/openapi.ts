@@ -23514,7 +23514,7 @@ export interface operations {
                 "application/json": {
                     /** @description Where to fetch the document (through the egress rules, at most LIMIT_TOOL_IMPORT_BYTES) */
                     url?: string;
-                    /** @description The document itself: a JSON object, or JSON or YAML text (this route takes bodies up to LIMIT_TOOL_IMPORT_BYTES beside the JSON body limit) */
+                    /** @description The document itself: a JSON object, or JSON or YAML text, not empty (this route takes bodies up to LIMIT_TOOL_IMPORT_BYTES beside the JSON body limit) */
                     document?: {
                         [key: string]: unknown;
                     } | string;
@@ -23693,7 +23693,7 @@ export interface operations {
                 "application/json": {
                     /** @description Where to fetch the document (through the egress rules, at most LIMIT_TOOL_IMPORT_BYTES) */
                     url?: string;
-                    /** @description The document itself: a JSON object, or JSON or YAML text (this route takes bodies up to LIMIT_TOOL_IMPORT_BYTES beside the JSON body limit) */
+                    /** @description The document itself: a JSON object, or JSON or YAML text, not empty (this route takes bodies up to LIMIT_TOOL_IMPORT_BYTES beside the JSON body limit) */
                     document?: {
                         [key: string]: unknown;
                     } | string;
