@@ -35,6 +35,7 @@ import * as searchGenerations from './migrations/2026_11_28_0029_search_generati
 import * as sourceSyncColumns from './migrations/2026_11_28_0030_source_sync_columns.js';
 import * as mcpTools from './migrations/2026_11_28_0040_mcp_tools.js';
 import * as toolImports from './migrations/2026_11_28_0050_tool_imports.js';
+import * as corpusListingVersions from './migrations/2026_11_28_0060_corpus_listing_versions.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_28_0030_source_sync_columns': sourceSyncColumns,
   '2026_11_28_0040_mcp_tools': mcpTools,
   '2026_11_28_0050_tool_imports': toolImports,
+  '2026_11_28_0060_corpus_listing_versions': corpusListingVersions,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -162,6 +162,12 @@ export interface CorporaTable {
 
 export type CorpusPermission = 'read' | 'write' | 'manage';
 
+/** A corpus's listing version: moved by triggers with every write a listing of its documents can show (migration 0060). */
+export interface CorpusListingVersionsTable {
+  corpus_id: number;
+  value: number;
+}
+
 export interface CorpusPermissionsTable {
   corpus_id: number;
   user_id: number;
@@ -893,6 +899,7 @@ export interface DB {
   agent_stars: AgentStarsTable;
   corpora: CorporaTable;
   corpus_permissions: CorpusPermissionsTable;
+  corpus_listing_versions: CorpusListingVersionsTable;
   corpus_agents: CorpusAgentsTable;
   documents: DocumentsTable;
   document_tags: DocumentTagsTable;

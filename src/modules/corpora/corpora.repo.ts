@@ -39,6 +39,12 @@ export class CorporaRepo {
     private readonly dialect: Dialect,
   ) {}
 
+  /** The corpus's listing version (migration 0060, moved by triggers): 0 until a write moves it. */
+  async listingVersion(corpusId: number): Promise<number> {
+    const row = await this.db.selectFrom('corpus_listing_versions').select('value').where('corpus_id', '=', corpusId).executeTakeFirst();
+    return row === undefined ? 0 : Number(row.value);
+  }
+
   private withGrant(organizationId: number, userId: number) {
     return withGrant(this.db, organizationId, userId);
   }

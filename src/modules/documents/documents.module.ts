@@ -10,6 +10,7 @@ import { DocumentsService } from './documents.service.js';
 import { eventsRoutes } from './events.routes.js';
 import { legacyDocumentsRoutes } from './legacy-documents.routes.js';
 import { LegacyListing } from './legacy-listing.js';
+import { ListingTags } from './listing-tags.js';
 import { DocumentProcessor } from './pipeline/process-document.js';
 import { DocumentProgress } from './progress-events.js';
 import { fetchDocumentUrl } from './url-documents.js';
@@ -26,6 +27,7 @@ export function buildDocumentsServices(shared: SharedServices, { corpora, vector
       documents: new DocumentsService(store, blobs, corpora, sources, wakeWorker),
       legacyListing: new LegacyListing(store, corpora),
       documentPages: new DocumentPages(store, corpora),
+      listingTags: new ListingTags(store, corpora),
       progress: new DocumentProgress(store, corpora, database.notices),
     },
     jobHandlers: { 'document.process': processor } satisfies Partial<JobHandlers>,

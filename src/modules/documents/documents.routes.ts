@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { answeredNotModified } from '../../http/conditional-get.js';
 import { Envelope, IdParams, Page, ok, okJson, responses } from '../../http/schemas.js';
 import {
   DocumentSchema,
   DocumentWithTextSchema,
   DuplicateCheckBody,
   DuplicateCheckSchema,
+  ListingHeaders,
   SearchBody,
   SearchResultSchema,
   TagsBody,
@@ -13,6 +15,7 @@ import {
   UploadMultipartContent,
   UploadResultSchema,
   listDocumentsQuery,
+  listingConditionalDocument,
 } from './documents.schemas.js';
 import { MEDIA_TYPES, attachmentDisposition } from './original-file.js';
 import { acceptUpload } from './upload-request.js';
@@ -30,15 +33,22 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listCorpusDocuments',
         tags,
         summary: 'Documents of a corpus, paginated, filterable by step, is_failed, tag, type',
-        description: 'Newest first. Deleted documents are left out unless include_deleted=true.',
+        description:
+          'Newest first. Deleted documents are left out unless include_deleted=true. ' +
+          'ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).',
         params: CorpusParams,
         querystring: listDocumentsQuery(app.config.limits.pageSizeMax),
+        headers: ListingHeaders,
+        'x-document': listingConditionalDocument,
         response: responses({ 200: Envelope(Page(DocumentSchema)) }, [404]),
       },
     },
     async (request, reply) => {
       const { page, page_size, step, is_failed, tag, type, include_deleted } = request.query;
       const filter = { step, isFailed: is_failed, tag, type, includeDeleted: include_deleted };
+      const query = [page, page_size, step ?? null, is_failed ?? null, tag ?? null, type ?? null, include_deleted ?? false];
+      const etag = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'v2 application/json', query);
+      if (answeredNotModified(request, reply, etag)) return reply;
       // Written by the database as the schema above would serialise it (document-pages.ts).
       const data = await app.services.documentPages.pageJson(request.actor, request.params.corpus_id, filter, { page, page_size });
       return reply.type('application/json; charset=utf-8').send(okJson('Documents', data));

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
-import { LegacyDocumentSchema, legacyListingQuery } from './documents.schemas.js';
+import { answeredNotModified } from '../../http/conditional-get.js';
+import { LegacyDocumentSchema, ListingHeaders, legacyListingQuery, listingConditionalDocument } from './documents.schemas.js';
 
 export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -13,14 +14,20 @@ export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Get all documents from a corpus (bare JSON array)',
         description:
           'Every document of the corpus, by id ascending, as a bare array streamed whole; documents marked deleted are left out ' +
-          'unless include_deleted=true. limit and offset page it, with the total in X-Total-Count.',
+          'unless include_deleted=true. limit and offset page it, with the total in X-Total-Count. ' +
+          'ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).',
         params: IdParams('corpus_id'),
         querystring: legacyListingQuery(app.config.limits.pageSizeMax),
+        headers: ListingHeaders,
+        'x-document': listingConditionalDocument,
         response: responses({ 200: Type.Array(LegacyDocumentSchema) }, [404]),
       },
     },
     async (request, reply) => {
       const { include_deleted, limit, offset } = request.query;
+      const query = [include_deleted ?? false, limit ?? null, offset ?? 0];
+      const etag = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'legacy application/json', query);
+      if (answeredNotModified(request, reply, etag)) return reply;
       const listing = await app.services.legacyListing.open(request.actor, request.params.corpus_id, {
         includeDeleted: include_deleted ?? false,
         limit,
