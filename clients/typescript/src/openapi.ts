@@ -1567,7 +1567,7 @@ export interface paths {
         };
         /**
          * Get all documents from a corpus (bare JSON array)
-         * @description Every document of the corpus, by id ascending, as a bare array streamed whole; documents marked deleted are left out unless include_deleted=true. limit and offset page it, with the total in X-Total-Count.
+         * @description Every document of the corpus, by id ascending, as a bare array streamed whole; documents marked deleted are left out unless include_deleted=true. limit and offset page it, with the total in X-Total-Count. ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).
          */
         get: operations["listCorpusDocumentsLegacy"];
         put?: never;
@@ -2340,7 +2340,7 @@ export interface paths {
         };
         /**
          * Documents of a corpus, paginated, filterable by step, is_failed, tag, type
-         * @description Newest first. Deleted documents are left out unless include_deleted=true.
+         * @description Newest first. Deleted documents are left out unless include_deleted=true. ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).
          */
         get: operations["listCorpusDocuments"];
         put?: never;
@@ -20030,7 +20030,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of listings held (or *); 304 with no body while one of them names the listing as it would be answered now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -20043,12 +20046,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyDocument"][];
                 };
+            };
+            /** @description Not modified: the listing named by If-None-Match is still the one this request would be answered */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -26657,7 +26670,10 @@ export interface operations {
                 type?: string;
                 include_deleted?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of listings held (or *); 304 with no body while one of them names the listing as it would be answered now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -26670,11 +26686,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the listing named by If-None-Match is still the one this request would be answered */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
