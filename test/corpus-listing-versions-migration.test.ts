@@ -2,43 +2,16 @@
 // to the migration before it, with rows, upgrades: its corpora start at 0 (no row), and from then on
 // every write a listing shows moves the version of its corpus, and only of its corpus, on both databases.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database.js';
 import { migratorOf } from '../src/db/migrate.js';
 import { CorporaRepo } from '../src/modules/corpora/corpora.repo.js';
-import { databaseKinds, type DatabaseKind } from './support/databases.js';
-import { onPostgresServer, postgresUrl } from './support/postgres-server.js';
+import { databaseKinds } from './support/databases.js';
+import { emptyDatabase } from './support/empty-database.js';
 
 const PREVIOUS = '2026_11_28_0050_tool_imports';
 const MIGRATION = '2026_11_28_0060_corpus_listing_versions';
 const AT = '2026-11-20T10:00:00.000Z';
-
-/** A database with no table yet (not a copy of the migrated template), dropped by `drop`. */
-async function emptyDatabase(kind: DatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-platform-migration-'));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'sqlite') {
-    const database = openDatabase({ dataDir, databaseUrl: undefined });
-    return { database, drop: async () => (await database.close(), removeDir()) };
-  }
-  const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer((client) => client.query(`create database ${name}`));
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ dataDir, databaseUrl: url.toString(), poolMax: 2, preparedStatements: false });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      removeDir();
-      await onPostgresServer((client) => client.query(`drop database if exists ${name} with (force)`));
-    },
-  };
-}
 
 async function insertCorpus(db: Kysely<any>, organizationId: number, userId: number, name: string): Promise<number> {
   const row = await db

@@ -4,13 +4,9 @@
 // every row reads back the same (each column as it was, a connector's delta link, page link and
 // full-sync flag gathered into its sync_cursor, a mailbox's cursor renamed), the presenters answer what
 // they answered before, and the engine's one repository writes either table's sync.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database.js';
+import type { Database } from '../src/db/database.js';
 import { migratorOf } from '../src/db/migrate.js';
 import { presentConnector } from '../src/modules/connectors/connector.presenter.js';
 import { ConnectorsRepo } from '../src/modules/connectors/connectors.repo.js';
@@ -18,40 +14,11 @@ import { presentMailbox } from '../src/modules/email-indexing/mailbox.presenter.
 import { MailboxesRepo } from '../src/modules/email-indexing/mailboxes.repo.js';
 import { driveCursorOf } from '../src/modules/sources/graph/drive-cursor.js';
 import { SourceSyncRepo, type SourceTableName } from '../src/modules/sources/source-sync.repo.js';
-import { databaseKinds, type DatabaseKind } from './support/databases.js';
-import { onPostgresServer, postgresUrl } from './support/postgres-server.js';
+import { databaseKinds } from './support/databases.js';
+import { emptyDatabase } from './support/empty-database.js';
 
 const PREVIOUS = '2026_11_28_0029_search_generations';
 const MIGRATION = '2026_11_28_0030_source_sync_columns';
-
-/** A database with no table yet (not a copy of the migrated template), dropped by `drop`. */
-async function emptyDatabase(kind: DatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-platform-migration-'));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'sqlite') {
-    const database = openDatabase({ dataDir, databaseUrl: undefined });
-    return {
-      database,
-      drop: async () => {
-        await database.close();
-        removeDir();
-      },
-    };
-  }
-  const name = `ap_test_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer((client) => client.query(`create database ${name}`));
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ dataDir, databaseUrl: url.toString(), poolMax: 2, preparedStatements: false });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      removeDir();
-      await onPostgresServer((client) => client.query(`drop database if exists ${name} with (force)`));
-    },
-  };
-}
 
 const AT = '2026-11-20T10:00:00.000Z';
 const STARTED = '2026-11-27T08:00:00.000Z';
