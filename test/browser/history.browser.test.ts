@@ -57,7 +57,7 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: an agent’s history', BR
     // Newest first: the last temperature change is on top; the change before "Tuned" says what it changed.
     await poll(() => rows.nth(1).innerText()).toMatch(/Temperature/);
     await poll(() => rows.filter({ hasText: 'v2' }).filter({ hasText: 'Updated' }).innerText()).toMatch(/Instructions, Temperature/);
-    expect(await page.getByRole('link', { name: 'Chat' }).getAttribute('href')).toBe(`/agents/${agent.id}/chat`);
+    expect(await page.getByRole('link', { name: 'Chat', exact: true }).getAttribute('href')).toBe(`/agents/${agent.id}/chat`);
     expect(await page.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(`/agents/${agent.id}`);
     await expectAccessible(page, 'the history');
 
