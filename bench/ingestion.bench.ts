@@ -27,9 +27,9 @@ const PDF_DOCUMENTS = 50;
 const PDF_PAGES = 4;
 const PDF_LINES_PER_PAGE = 45;
 /** Files a multipart request carries: the server's default LIMIT_UPLOAD_FILES. */
-const FILES_PER_REQUEST = 20;
+export const FILES_PER_REQUEST = 20;
 /** Upload requests in flight at once, as an upload tool would keep them. */
-const MULTIPART_CONCURRENCY = 4;
+export const MULTIPART_CONCURRENCY = 4;
 const JSON_CONCURRENCY = 8;
 const ROUNDS = 5;
 const WARM_UP_PDFS = 10;
@@ -43,7 +43,7 @@ const HTML_RATE_AIM = 200;
 /** Pages of another manual (Python's) in the warm-up: HTML code paths warm, git's words still unseen. */
 const WARM_UP_HTML_PAGES = 40;
 
-interface DocumentView {
+export interface DocumentView {
   id: number;
   step: string;
   is_failed: boolean;
@@ -103,7 +103,7 @@ async function send(client: ApiClient, path: string, agent: Agent, body: Buffer 
   await timedPost(client, path, agent, body, contentType, 201);
 }
 
-function multipartUpload(client: ApiClient, corpusId: number, files: UploadFile[], agent: Agent): Promise<void> {
+export function multipartUpload(client: ApiClient, corpusId: number, files: UploadFile[], agent: Agent): Promise<void> {
   const batches: UploadFile[][] = [];
   for (let start = 0; start < files.length; start += FILES_PER_REQUEST) batches.push(files.slice(start, start + FILES_PER_REQUEST));
   // Each body is built when its request is due, as a client reading files from disk would.
@@ -154,7 +154,7 @@ function variants(manual: LoadedSet): Variant[] {
   ];
 }
 
-async function waitUntilProcessed(client: ApiClient, corpusId: number, expected: number): Promise<CorpusView['document_counts']> {
+export async function waitUntilProcessed(client: ApiClient, corpusId: number, expected: number): Promise<CorpusView['document_counts']> {
   const deadline = Date.now() + WAIT_TIMEOUT_MS;
   for (;;) {
     const { document_counts: counts } = await client.call<CorpusView>('GET', `/api/v2/corpora/${corpusId}`);
@@ -164,7 +164,7 @@ async function waitUntilProcessed(client: ApiClient, corpusId: number, expected:
   }
 }
 
-async function listDocuments(client: ApiClient, corpusId: number, expected: number): Promise<DocumentView[]> {
+export async function listDocuments(client: ApiClient, corpusId: number, expected: number): Promise<DocumentView[]> {
   const documents: DocumentView[] = [];
   for (let page = 1; documents.length < expected; page++) {
     const { items } = await client.call<{ items: DocumentView[] }>('GET', `/api/v2/corpora/${corpusId}/documents?page_size=100&page=${page}`);

@@ -5,6 +5,7 @@ import { askSuite } from './ask.bench.js';
 import { consoleSuite } from './console.bench.js';
 import { ingestionSuite } from './ingestion.bench.js';
 import { listingSuite } from './listing.bench.js';
+import { manualSuite } from './manual.bench.js';
 import { searchSuite } from './search.bench.js';
 import { stallSuite } from './stall.bench.js';
 import { startSuite } from './start.bench.js';
@@ -15,7 +16,7 @@ import { describeMachine, formatMachine, loadAverage1m } from './lib/machine.js'
 import { formatReport, type SuiteReport } from './lib/report.js';
 import type { BenchSuite } from './lib/suite.js';
 
-const SUITES: BenchSuite[] = [startSuite, agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite, consoleSuite];
+const SUITES: BenchSuite[] = [startSuite, agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite, consoleSuite, manualSuite];
 
 function selectSuites(names: string[]): BenchSuite[] {
   if (names.length === 0) return SUITES;
