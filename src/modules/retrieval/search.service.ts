@@ -11,7 +11,7 @@ import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
 import type { RetrievalMode } from '../corpora/corpus.presenter.js';
-import type { PassagesRepo } from './passages.repo.js';
+import { passageRow, type PassageRow, type PassagesRepo, type ScoringRow } from './passages.repo.js';
 import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
 import { SearchStatistics } from './search-statistics.js';
 import type { VectorIndex } from './vector-index.js';
@@ -42,8 +42,6 @@ const fusionDepth = (limit: number) => Math.max(limit, 50);
 /** The best reciprocal-rank score there is: first in both rankings. Fused scores are divided by it. */
 const BEST_FUSED = 2 / (RRF_K + 1);
 
-type ScoringRow = Awaited<ReturnType<PassagesRepo['scoringRows']>>[number];
-type PassageRow = Awaited<ReturnType<PassagesRepo['byIds']>>[number];
 
 export class SearchService {
   private readonly statistics = new SearchStatistics();
@@ -87,7 +85,7 @@ export class SearchService {
     const texts = await this.store.repos.passages.passageTexts(ranked.map(({ row }) => row.id));
     return ranked.flatMap(({ row, score }) => {
       const text = texts.get(row.id);
-      return text ? [passage({ ...row, ...text }, score)] : [];
+      return text ? [passage(passageRow(row, text), score)] : [];
     });
   }
 
