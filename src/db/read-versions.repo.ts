@@ -35,6 +35,14 @@ const organizationVersions = precompiled(3, (db: Kysely<DB>, scope: Organization
     .where((eb) => eb.or([eb.and([eb('scope', '=', scope), eb('subject_id', '=', organizationId)]), eb.and([eb('scope', '=', 'user'), eb('subject_id', '=', userId)])])),
 );
 
+// A corpus's listing version (migration 0060: its documents, their tags, their users' e-mails) and the caller's epoch.
+const corpusVersions = precompiled(2, (db: Kysely<DB>, corpusId: number, userId: number) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('corpus_listing_versions').select('value').where('corpus_id', '=', corpusId).as('value'),
+    eb.selectFrom('read_versions').select('value').where('scope', '=', 'user').where('subject_id', '=', userId).as('epoch'),
+  ]),
+);
+
 export class ReadVersionsRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -42,6 +50,12 @@ export class ReadVersionsRepo {
   async ofAgent(organizationId: number, agentId: number, userId: number): Promise<(VersionAndEpoch & { version: number }) | undefined> {
     const row = (await agentVersions(this.db, organizationId, agentId, userId))[0];
     return row === undefined ? undefined : { version: Number(row.version), value: Number(row.value ?? 0), epoch: Number(row.epoch ?? 0) };
+  }
+
+  /** A corpus's listing version, with the caller's epoch. */
+  async ofCorpus(corpusId: number, userId: number): Promise<VersionAndEpoch> {
+    const row = (await corpusVersions(this.db, corpusId, userId))[0];
+    return { value: Number(row?.value ?? 0), epoch: Number(row?.epoch ?? 0) };
   }
 
   /** An organization's version of a listing, with the caller's epoch. */

@@ -47,11 +47,13 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page, page_size, step, is_failed, tag, type, include_deleted } = request.query;
       const filter = { step, isFailed: is_failed, tag, type, includeDeleted: include_deleted };
       const query = [page, page_size, step ?? null, is_failed ?? null, tag ?? null, type ?? null, include_deleted ?? false];
-      const etag = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'v2 application/json', query);
+      const { tag: etag, access } = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'v2 application/json', query);
       if (answeredNotModified(request, reply, etag)) return reply;
       // Written by the database as the schema above would serialise it (document-pages.ts).
-      const data = await app.services.documentPages.pageJson(request.actor, request.params.corpus_id, filter, { page, page_size });
-      return reply.type('application/json; charset=utf-8').send(okJson('Documents', data));
+      return app.services.servedBytes.send(reply, etag, async () => ({
+        body: okJson('Documents', await app.services.documentPages.pageJson(access, filter, { page, page_size })),
+        headers: {},
+      }));
     },
   );
 

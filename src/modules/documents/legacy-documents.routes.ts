@@ -26,15 +26,14 @@ export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { include_deleted, limit, offset } = request.query;
       const query = [include_deleted ?? false, limit ?? null, offset ?? 0];
-      const etag = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'legacy application/json', query);
-      if (answeredNotModified(request, reply, etag)) return reply;
-      const listing = await app.services.legacyListing.open(request.actor, request.params.corpus_id, {
-        includeDeleted: include_deleted ?? false,
-        limit,
-        offset: offset ?? 0,
+      const { tag, access } = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'legacy application/json', query);
+      if (answeredNotModified(request, reply, tag)) return reply;
+      // A listing of one batch is kept for the next 200 of its tag; a streamed one, as large as the corpus, is not.
+      return app.services.servedBytes.send(reply, tag, async () => {
+        const listing = await app.services.legacyListing.open(access, { includeDeleted: include_deleted ?? false, limit, offset: offset ?? 0 });
+        const headers: Record<string, string> = listing.total === undefined ? {} : { 'x-total-count': String(listing.total) };
+        return { body: listing.body, headers };
       });
-      if (listing.total !== undefined) reply.header('x-total-count', String(listing.total));
-      return reply.type('application/json; charset=utf-8').send(listing.body);
     },
   );
 };
