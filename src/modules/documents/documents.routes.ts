@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { answeredNotModified } from '../../http/conditional-get.js';
+import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
 import { Envelope, IdParams, Page, ok, okJson, responses } from '../../http/schemas.js';
 import {
   DocumentSchema,
   DocumentWithTextSchema,
   DuplicateCheckBody,
   DuplicateCheckSchema,
-  ListingHeaders,
   SearchBody,
   SearchResultSchema,
   TagsBody,
@@ -15,7 +14,6 @@ import {
   UploadMultipartContent,
   UploadResultSchema,
   listDocumentsQuery,
-  listingConditionalDocument,
 } from './documents.schemas.js';
 import { MEDIA_TYPES, attachmentDisposition } from './original-file.js';
 import { acceptUpload } from './upload-request.js';
@@ -38,8 +36,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).',
         params: CorpusParams,
         querystring: listDocumentsQuery(app.config.limits.pageSizeMax),
-        headers: ListingHeaders,
-        'x-document': listingConditionalDocument,
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Envelope(Page(DocumentSchema)) }, [404]),
       },
     },

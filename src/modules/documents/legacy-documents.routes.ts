@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
-import { answeredNotModified } from '../../http/conditional-get.js';
-import { LegacyDocumentSchema, ListingHeaders, legacyListingQuery, listingConditionalDocument } from './documents.schemas.js';
+import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
+import { LegacyDocumentSchema, legacyListingQuery } from './documents.schemas.js';
 
 export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -18,8 +18,8 @@ export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).',
         params: IdParams('corpus_id'),
         querystring: legacyListingQuery(app.config.limits.pageSizeMax),
-        headers: ListingHeaders,
-        'x-document': listingConditionalDocument,
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Type.Array(LegacyDocumentSchema) }, [404]),
       },
     },

@@ -1,7 +1,7 @@
 // The entity tags of the listings of a corpus's documents (GET /api/v2/corpora/{id}/documents and the
 // fixed GET /api/corpus/{id}/document/): what decides the bytes of an answer, hashed (conditional-get.ts).
-// The caller is authorised first — the listing's own check, so a caller who may no longer read gets
-// its 404, never a 304 — and the tag holds what that check found (organization, user, role,
+// The caller is authorised first — a check the listing then takes rather than making again, so a
+// caller who may no longer read gets its 404, never a 304 — and the tag holds what that check found (organization, user, role,
 // permission), the corpus's listing version (moved by triggers with every write a listing shows,
 // migration 0060), the query as normalised by the route, and the representation. Reading the
 // version before the rows matters: a tag may then be older than the body it names (costing a 200
