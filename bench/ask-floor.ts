@@ -8,7 +8,7 @@
 //   node --import tsx bench/ask-floor.ts        (after a build: it runs dist/cli.js of the folder it is run in)
 //
 // Settings: ASK_FLOOR_ASKS (200 measured asks a measure), ASK_FLOOR_SECONDS (10 s of the concurrent
-// load), ASK_FLOOR_CLIENTS (8), BENCH_CPU_PROFILE_DIR (the server runs with --cpu-prof).
+// load), ASK_FLOOR_CLIENTS (8), ASK_FLOOR_DOCUMENTS (200; 0: no corpus), BENCH_CPU_PROFILE_DIR (the server runs with --cpu-prof).
 import type { Agent } from 'node:http';
 import { measureOverhead, median, type OverheadSamples } from './ask-overhead.js';
 import type { AskSetup } from './ask-setup.js';
@@ -34,7 +34,8 @@ const setting = (name: string, fallback: number) => {
 const ASKS = setting('ASK_FLOOR_ASKS', 200);
 const LOAD_SECONDS = setting('ASK_FLOOR_SECONDS', 10);
 const CLIENTS = setting('ASK_FLOOR_CLIENTS', 8);
-const DOCUMENTS = 200;
+/** 0 leaves the corpus out (a CPU profile of the asking path alone). */
+const DOCUMENTS = Number(process.env.ASK_FLOOR_DOCUMENTS ?? 200);
 const DOCUMENT_BYTES = 1_200;
 const WARM_UP = 30;
 
@@ -107,11 +108,11 @@ async function main() {
     );
     const vocabulary = corpusVocabulary();
     log(`uploading ${DOCUMENTS} documents`);
-    const corpusId = await uploadCorpus(client, vocabulary);
+    const corpusId = DOCUMENTS > 0 ? await uploadCorpus(client, vocabulary) : 0;
     const agent = (name: string, corpusIds: number[]) =>
       client.call<{ id: number }>('POST', '/api/v2/agents', { name, instructions: 'Answer briefly and cite passages.', temperature: 0.2, max_tokens: 512, llm_configuration_id: configuration.id, corpus_ids: corpusIds }, 201);
     const bare = (await agent('Floor, no corpus', [])).id;
-    const withCorpus = (await agent('Floor, 200 documents', [corpusId])).id;
+    const withCorpus = DOCUMENTS > 0 ? (await agent(`Floor, ${DOCUMENTS} documents`, [corpusId])).id : bare;
     const setup: AskSetup = { fake, platform, client, corpusId, seedSeconds: 0, agents: { instant: bare, instantWithCorpus: withCorpus, paced: bare, pacedWithCorpus: withCorpus } };
 
     const questions = makeQueries(vocabulary, ASKS + WARM_UP, 5);
@@ -119,7 +120,7 @@ async function main() {
     log(`overhead, no corpus: ${ASKS} asks`);
     const plain = await measureOverhead(setup, bare, questions.slice(0, WARM_UP), questions.slice(WARM_UP));
     log(`overhead, ${DOCUMENTS} documents: ${ASKS} asks`);
-    const corpus = await measureOverhead(setup, withCorpus, questions.slice(0, WARM_UP), questions.slice(WARM_UP));
+    const corpus = DOCUMENTS > 0 ? await measureOverhead(setup, withCorpus, questions.slice(0, WARM_UP), questions.slice(WARM_UP)) : plain;
     loads.push(loadAverage1m());
     log(`${CLIENTS} clients at once, ${LOAD_SECONDS} s (after 2 s of warm-up)`);
     await concurrentAsks(setup, bare, 2);
