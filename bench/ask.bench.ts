@@ -11,10 +11,9 @@ import { measureOverhead, median, type OverheadSamples } from './ask-overhead.js
 import { ASK_CORPUS_DOCUMENTS, PACED_MODEL, setUpAsking } from './ask-setup.js';
 import type { BenchConfig } from './lib/bench-config.js';
 import { ISSUE_FIGURES, judgedRow } from './lib/issue-table.js';
-import type { IssueRow } from './lib/report.js';
 import { percentile } from './lib/percentiles.js';
 import { EVENT_LOOP_SAMPLING_MS } from './lib/prometheus.js';
-import { fixed, type Aim, type ReportTable, type SuiteReport } from './lib/report.js';
+import { fixed, type Aim, type IssueRow, type ReportTable, type SuiteReport } from './lib/report.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import { CHUNKS_PER_DOCUMENT, corpusVocabulary, makeQueries } from './lib/zipf-corpus.js';
 
@@ -105,9 +104,9 @@ function clientsTable(runs: { label: string; load: ClientsLoad }[]): ReportTable
   };
 }
 
-function issueRowsOf(bare: OverheadSamples, withCorpus: OverheadSamples, clients: { ours: ClientsLoad; bare: ClientsLoad }): IssueRow[] {
-  const [whole, , firstText] = comparisonsOf(bare) as [Comparison, Comparison, Comparison];
-  const [bareWhole, bareFirstText] = bareComparisonsOf(bare) as [Comparison, Comparison];
+function issueRowsOf(noCorpus: OverheadSamples, withCorpus: OverheadSamples, clients: { ours: ClientsLoad; bare: ClientsLoad }): IssueRow[] {
+  const [whole, , firstText] = comparisonsOf(noCorpus) as [Comparison, Comparison, Comparison];
+  const [bareWhole, bareFirstText] = bareComparisonsOf(noCorpus) as [Comparison, Comparison];
   const [wholeCorpus, , firstTextCorpus] = comparisonsOf(withCorpus) as [Comparison, Comparison, Comparison];
   const ms = { unit: 'ms', digits: 2 } as const;
   return [
@@ -154,7 +153,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
   const cycle = (count: number, offset: number) => Array.from({ length: count }, (_, i) => QUESTIONS[(i + offset) % QUESTIONS.length]!);
 
   log(`overhead without a corpus: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} questions, 6 timed requests each (2 to the bare route)`);
-  const bare = await measureOverhead(setup, setup.agents.instant, cycle(WARM_UP_ASKS, 0), cycle(MEASURED_ASKS, 3), { withBare: true });
+  const noCorpus = await measureOverhead(setup, setup.agents.instant, cycle(WARM_UP_ASKS, 0), cycle(MEASURED_ASKS, 3), { withBare: true });
   log(`overhead with the corpus of ${ASK_CORPUS_DOCUMENTS} documents: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} queries`);
   const corpusQueries = makeQueries(vocabulary, MEASURED_ASKS, 2026);
   const withCorpus = await measureOverhead(setup, setup.agents.instantWithCorpus, makeQueries(vocabulary, WARM_UP_ASKS, 11), corpusQueries, { corpusId: setup.corpusId });
@@ -187,9 +186,9 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
   return {
     title: 'ask: POST /api/v2/agents/{id}/responses against an instant OpenAI-compatible model on loopback answering ten words (SQLite)',
     results: [],
-    tables: [overheadTable('agent without a corpus', bare), overheadTable(`agent with ${CORPUS_LABEL}`, withCorpus), clientsTable(clientRuns), loadTable(loads)],
+    tables: [overheadTable('agent without a corpus', noCorpus), overheadTable(`agent with ${CORPUS_LABEL}`, withCorpus), clientsTable(clientRuns), loadTable(loads)],
     aims: [
-      ...overheadAims('no corpus', bare, OVERHEAD_AIM_MS),
+      ...overheadAims('no corpus', noCorpus, OVERHEAD_AIM_MS),
       ...overheadAims(CORPUS_LABEL, withCorpus, OVERHEAD_WITH_CORPUS_AIM_MS),
       ...[clientsOurs, clientsCorpus].map((load, index): Aim => ({ label: `${ISSUE_CLIENTS} clients, ${clientRuns[index]!.label}: errors`, value: load.errorCount, comparison: '<=', target: 0 })),
       ...loads.flatMap(({ label, load }): Aim[] => [
@@ -199,7 +198,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
     ],
     notes: [
       ...[
-        { label: 'no corpus', samples: bare },
+        { label: 'no corpus', samples: noCorpus },
         { label: 'with the corpus', samples: withCorpus },
       ].map(
         ({ label, samples }) =>
@@ -213,7 +212,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
       `"model" columns: the chat request the server made for the same ask, read back from the fake and sent straight to it with the same client; the server always streams from the model, so "answered whole" compares with the model's stream read to its end`,
       `corpus: ${ASK_CORPUS_DOCUMENTS} documents × ${CHUNKS_PER_DOCUMENT} chunks (the first of the search suite's), full-text retrieval of 5 passages; seeded in ${setup.seedSeconds.toFixed(1)} s with the server stopped`,
     ],
-    issueRows: issueRowsOf(bare, withCorpus, { ours: clientsOurs, bare: clientsBare }),
+    issueRows: issueRowsOf(noCorpus, withCorpus, { ours: clientsOurs, bare: clientsBare }),
   };
 }
 
