@@ -1,6 +1,13 @@
 // Flowise 3.1.3 from the npm registry, installed once into a cache folder outside the repository
 // (never into the project's node_modules, never named in its package.json) and reused while its
 // version is the one asked for. The install downloads well over a gigabyte and takes minutes.
+//
+// Install scripts are skipped, then only sqlite3's is run (`npm rebuild sqlite3`: its prebuilt
+// binary, or a build from source with node-gyp). A plain install fails on a machine that reaches
+// the npm registry and nothing else: faiss-node (a dependency of flowise-components, for a vector
+// store the chatflow does not use) downloads its binary from GitHub, else clones faiss from GitHub,
+// and npm rolls the whole install back when that fails. Other install scripts only fetch browsers
+// or check binaries that a conversation chatflow does not load.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +15,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export const FLOWISE_VERSION = '3.1.3';
+/** Written once both steps succeeded, so that a half-made install is made again, not reused. */
+const COMPLETE_MARK = 'bench-install-complete';
 
 export interface FlowiseInstall {
   /** The cache folder holding package.json and node_modules/. */
@@ -32,20 +41,21 @@ function installedVersion(folder: string, name: string): string | undefined {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
 }
 
+async function npm(folder: string, args: string[]): Promise<void> {
+  const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd: folder, stdio: ['ignore', 'inherit', 'inherit'] });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`npm ${args.join(' ')} failed in ${folder} (exit code ${code}); see its output above`);
+}
+
 async function npmInstall(folder: string, log: (message: string) => void): Promise<void> {
   // A package.json of its own, so that npm installs here and not into an enclosing project.
   const manifest = join(folder, 'package.json');
   if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: 'flowise-bench-peer', private: true }, null, 2)}\n`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  log(`npm install --no-audit --no-fund flowise@${FLOWISE_VERSION} in ${folder} (several minutes, over a gigabyte)`);
-  const child = spawn(npm, ['install', '--no-audit', '--no-fund', `flowise@${FLOWISE_VERSION}`], {
-    cwd: folder,
-    // Browsers some of Flowise's dependencies would download for themselves: not needed to answer.
-    env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CYPRESS_INSTALL_BINARY: '0' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`npm install flowise@${FLOWISE_VERSION} failed (exit code ${code}); see its output above`);
+  log(`npm install --no-audit --no-fund --ignore-scripts flowise@${FLOWISE_VERSION} in ${folder} (several minutes, over a gigabyte)`);
+  await npm(folder, ['install', '--no-audit', '--no-fund', '--ignore-scripts', `flowise@${FLOWISE_VERSION}`]);
+  log('npm rebuild sqlite3 (its native binding; built from source when no prebuilt binary can be fetched)');
+  await npm(folder, ['rebuild', 'sqlite3']);
+  writeFileSync(join(folder, COMPLETE_MARK), `flowise@${FLOWISE_VERSION}\n`);
 }
 
 /** The cached install, made first when it is missing or of another version. */
@@ -53,7 +63,7 @@ export async function ensureFlowise(log: (message: string) => void): Promise<Flo
   const folder = cacheFolder();
   mkdirSync(folder, { recursive: true });
   let installSeconds = 0;
-  if (installedVersion(folder, 'flowise') !== FLOWISE_VERSION) {
+  if (installedVersion(folder, 'flowise') !== FLOWISE_VERSION || !existsSync(join(folder, COMPLETE_MARK))) {
     const started = performance.now();
     await npmInstall(folder, log);
     installSeconds = (performance.now() - started) / 1000;

