@@ -10,18 +10,10 @@ import { singleConnectionAgent, timedRequest } from '../../lib/http-timing.js';
 import { assertMostlySuccessful, measureLoad, type LoadResult, type LoadSettings } from '../../lib/load.js';
 import { percentile } from '../../lib/percentiles.js';
 import { isCompletionText, timedEventStream, type SseEvent } from '../../lib/sse-timing.js';
+import { HELP_CENTRE_QUESTIONS } from '../../lib/help-centre-questions.js';
 
 /** The questions of the ask suite's agent without a corpus. */
-export const QUESTIONS = [
-  'How do I send an invoice to a customer?',
-  'Why was my payroll run rejected?',
-  'Can I export last year’s expenses to a spreadsheet?',
-  'How do I add a second bank account?',
-  'Where do I change the VAT rate of a product?',
-  'How do I give my accountant read-only access?',
-  'What happens to unpaid invoices after 30 days?',
-  'How can I restore a deleted receipt?',
-];
+export const QUESTIONS = HELP_CENTRE_QUESTIONS;
 
 /** A word of the fake's answer, to tell an answer of the model from an error message. */
 const ANSWER_MARK = 'invoice';

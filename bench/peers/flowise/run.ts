@@ -5,7 +5,7 @@
 // only: minutes, over a gigabyte), starts it on 127.0.0.1 with SQLite in a temporary folder, times its
 // start to ready and reads its idle memory 15 s later, creates through its API a conversation chatflow
 // over a ChatOpenAI node pointed at the suites' fake model (bench/lib/fake-model-server.ts, model
-// `instant`: the fixed answer at once), then measures what a prediction adds to the model's own time
+// `ten-words`: the fixed ten-word answer at once, as suite `ask` asks), then measures what a prediction adds to the model's own time
 // (answered whole and streamed, as suite `ask` does for ours) and answers a second with 8 clients,
 // with Flowise's CPU time per answer. BENCH_DURATION_SECONDS and BENCH_WARMUP_SECONDS set the load's
 // measured and warm-up seconds, as for the suites.
@@ -20,13 +20,14 @@ import { createChatflow } from './chatflow.js';
 import { ensureFlowise, FLOWISE_VERSION } from './install.js';
 import { measureAnswersPerSecond, measureOverhead, median, p95, type OverheadSamples } from './measure.js';
 import { residentMiB, startFlowise } from './server.js';
+import { TEN_WORD_MODEL } from '../../lib/fake-model-server.js';
 
 const IDLE_SECONDS = 15;
 const WARM_UP_ASKS = 30;
 const MEASURED_ASKS = 200;
 const CLIENTS = 8;
-/** The fake's model that writes the whole answer at once. */
-const MODEL = 'instant';
+/** The fake's model of suite `ask`: the fixed ten-word answer, no delay. */
+const MODEL = TEN_WORD_MODEL;
 
 const log = (message: string) => process.stderr.write(`[flowise] ${message}\n`);
 
