@@ -16,6 +16,7 @@ import { EVENT_LOOP_SAMPLING_MS } from './lib/prometheus.js';
 import { fixed, type Aim, type IssueRow, type ReportTable, type SuiteReport } from './lib/report.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import { CHUNKS_PER_DOCUMENT, corpusVocabulary, makeQueries } from './lib/zipf-corpus.js';
+import { HELP_CENTRE_QUESTIONS } from './lib/help-centre-questions.js';
 
 const WARM_UP_ASKS = 50;
 const MEASURED_ASKS = 300;
@@ -29,17 +30,7 @@ const ANSWERS_PER_SECOND_AIM = 300;
 const CPU_PER_ANSWER_AIM_MS = 2;
 const CORPUS_LABEL = `${ASK_CORPUS_DOCUMENTS} documents`;
 
-/** Questions of a help centre, for the agent without a corpus. */
-const QUESTIONS = [
-  'How do I send an invoice to a customer?',
-  'Why was my payroll run rejected?',
-  'Can I export last year’s expenses to a spreadsheet?',
-  'How do I add a second bank account?',
-  'Where do I change the VAT rate of a product?',
-  'How do I give my accountant read-only access?',
-  'What happens to unpaid invoices after 30 days?',
-  'How can I restore a deleted receipt?',
-];
+const QUESTIONS = HELP_CENTRE_QUESTIONS;
 
 interface Comparison {
   label: string;
