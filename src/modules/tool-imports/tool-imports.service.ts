@@ -10,7 +10,7 @@ import type { UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { EgressClient } from '../../net/egress.js';
-import { readOpenApiDocument, requireOneSource, summariseOperations, type DocumentLimits } from '../../tools/index.js';
+import { previewDocument, requireOneSource, type DocumentLimits } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
 import { requireOwnOrganization } from '../organizations/organizations.service.js';
@@ -66,15 +66,15 @@ export class ToolImportsService {
 
   /**
    * The operations of a document, read while the request waits (its $refs left unresolved), so that
-   * the ones to import can be chosen: same rules as an import (who, the flag, the bounds, the egress).
+   * the ones to import can be chosen: same rules as an import (who, the flag, the bounds, the egress),
+   * and read in the same kind of thread, so that a large document does not hold the event loop.
    */
-  async preview(actor: Actor, organizationId: number, input: PreviewToolImportInput): Promise<ToolImportPreview> {
+  async preview(actor: Actor, organizationId: number, input: PreviewToolImportInput, signal?: AbortSignal): Promise<ToolImportPreview> {
     await this.tools.requireImporter(actor, organizationId);
     requireOneSource(input, '/body');
     const { egress, timeoutMs, limits } = this.options.preview;
-    const document = await readOpenApiDocument(input, egress, timeoutMs, limits);
-    const title = typeof document.info?.title === 'string' ? document.info.title : null;
-    return { title, version: String(document.openapi ?? document.swagger), operations: summariseOperations(document) };
+    const { summary } = await previewDocument(input, egress, { limits, fetchTimeoutMs: timeoutMs, signal });
+    return summary;
   }
 
   /** Stores the document given (or its URL) and the choices, and queues the job: 202, polled with get. */
