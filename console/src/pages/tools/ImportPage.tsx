@@ -1,6 +1,7 @@
 // Importing an OpenAPI document as API tools (/tools/import), by the tool-imports job: from a file or
 // from an address the server fetches. The server lists the document's operations first (…/preview),
-// to choose which to import; the job's progress and report are then on /tools/imports/:id.
+// to choose which to import, and the import names the document the preview fetched (document_ref);
+// the job's progress and report are then on /tools/imports/:id.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FileTrigger, Form, Label, Radio, RadioGroup } from 'react-aria-components';
@@ -20,7 +21,7 @@ type Source = 'file' | 'url';
 type Preview = Schemas['ToolImportPreview'];
 /** The document as the server read it, and where it came from. */
 interface Loaded {
-  source: { document: string } | { url: string };
+  source: { document: string } | { url: string; document_ref?: string };
   label: string;
   preview: Preview;
 }
@@ -61,7 +62,8 @@ function ImportForm({ organizationId }: { organizationId: number }) {
       (await unwrap(api.POST('/api/v2/organizations/{org_id}/tool-imports/preview', { params: { path: { org_id: organizationId } }, body: source }))).data,
     onMutate: () => setLoaded(null),
     onSuccess: (preview, { source, label }) => {
-      setLoaded({ source, label, preview });
+      // An address is imported from what the preview fetched (document_ref), not fetched again.
+      setLoaded({ source: 'url' in source && preview.document_ref !== null ? { ...source, document_ref: preview.document_ref } : source, label, preview });
       setChosen(preview.operations.map((operation) => operation.operation));
     },
   });
