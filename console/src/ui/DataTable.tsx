@@ -9,13 +9,16 @@ interface DataTableProps {
   actions?: boolean;
   /** The table's own class, beside `plain` (its columns' widths, `cards` for rows shown as cards on a phone). */
   className: string;
+  /** What the table holds, for screen readers (a visually hidden caption). */
+  caption?: string;
   children: ReactNode;
 }
 
-export function DataTable({ columns, actions = false, className, children }: DataTableProps) {
+export function DataTable({ columns, actions = false, className, caption, children }: DataTableProps) {
   return (
     <div className="table-wrap">
       <table className={`plain ${className}`}>
+        {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
             {columns.map((column) => (
