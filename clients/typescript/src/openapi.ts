@@ -5784,6 +5784,7 @@ export interface components {
          * @example {
          *       "title": "Shop",
          *       "version": "3.0.3",
+         *       "document_ref": "q3x9Z0cLk2m8VnR4tY7wAb1d",
          *       "operations": [
          *         {
          *           "operation": "getOrder",
@@ -5800,6 +5801,8 @@ export interface components {
             title: string | null;
             /** @description openapi (3.x.y) or swagger (2.0) */
             version: string;
+            /** @description For a document fetched from a url: what an import of that url in this organization may give as document_ref, within 10 minutes, to import this very document without fetching it again; null for a document given, or one too large to keep */
+            document_ref: string | null;
             /** @description Every operation of the document, in its order */
             operations: {
                 /** @description Its operationId, or METHOD /path when it has none: what operations of an import names it by */
@@ -24408,6 +24411,8 @@ export interface operations {
                     secret?: string;
                     /** @description Whether the tools made are enabled (default true) */
                     enabled?: boolean;
+                    /** @description With url only: the document_ref a preview of that url answered, so that the document it fetched is imported instead of fetching the url again (used once; one the server no longer keeps is ignored and the url fetched) */
+                    document_ref?: string;
                 };
             };
         };
