@@ -3,7 +3,9 @@
 // to the fake; then the same question streamed, and its request straight to the fake again. Both
 // sides use the same client (node:http, one kept-alive connection to each server) and the same
 // loopback, so the difference is the platform: routing, authentication, the agent's reads,
-// retrieval, the prompt, recording the question and the answer, and the extra hop.
+// retrieval, the prompt, recording the question and the answer, and the extra hop. Asked for, the same
+// two asks (whole and streamed) go to the bare Fastify route forwarding to the same model, the floor
+// any server forwarding asks pays (bench/bare-forward.ts).
 import type { Agent } from 'node:http';
 import type { AskSetup } from './ask-setup.js';
 import { singleConnectionAgent, timedRequest } from './lib/http-timing.js';
@@ -21,6 +23,9 @@ export interface OverheadSamples {
   /** Streamed ask, to the first delta event; the fake, to its first chunk with text. */
   askFirstText: number[];
   modelFirstText: number[];
+  /** The bare forwarding route, whole to the last byte and streamed to the first delta, when asked for. */
+  bareWhole: number[];
+  bareFirstText: number[];
   /** POST …/search of the same query over the agent's corpus (5 passages), when asked for: retrieval alone. */
   searchAlone: number[];
   /** What the server recorded: latency_ms of the whole answers, first_token_ms of the streamed ones (whole milliseconds). */
@@ -35,6 +40,14 @@ interface Connections {
   platform: Agent;
   model: Agent;
   control: Agent;
+  bare: Agent;
+}
+
+export interface OverheadOptions {
+  /** The agent's corpus: its search alone is timed too (retrieval alone). */
+  corpusId?: number;
+  /** Time the bare forwarding route as well. */
+  withBare?: boolean;
 }
 
 function failIf(condition: boolean, message: () => string): void {
@@ -71,7 +84,19 @@ function completedOf(events: SseEvent[]): AnswerFigures | undefined {
 }
 
 /** One question, the four timed requests (five with the search alone); throws on any answer that is not a completed one. */
-async function measureQuestion(setup: AskSetup, connections: Connections, agentId: number, query: string, into: OverheadSamples, corpusId?: number): Promise<void> {
+async function measureBare(setup: AskSetup, connections: Connections, query: string, into: OverheadSamples): Promise<void> {
+  const url = `${setup.bare.baseUrl}/api/v2/agents/1/responses`;
+  const headers = { 'content-type': 'application/json' };
+  const whole = await timedRequest(url, { method: 'POST', headers, body: JSON.stringify({ query }), agent: connections.bare });
+  failIf(whole.status !== 201, () => `the bare route answered ${whole.status}`);
+  const streamed = await timedEventStream(url, { method: 'POST', headers, body: JSON.stringify({ query, stream: true }), agent: connections.bare, isContent: isAskDelta });
+  failIf(completedOf(streamed.events)?.status !== 'completed', () => `the bare route's stream ended with ${JSON.stringify(streamed.events.at(-1))}`);
+  into.bareWhole.push(whole.ms);
+  into.bareFirstText.push(streamed.firstContentMs);
+}
+
+async function measureQuestion(setup: AskSetup, connections: Connections, agentId: number, query: string, into: OverheadSamples, options: OverheadOptions): Promise<void> {
+  const { corpusId } = options;
   const url = `${setup.platform.server.baseUrl}/api/v2/agents/${agentId}/responses`;
   const headers = { ...setup.client.authorizationHeaders(), 'content-type': 'application/json' };
   if (corpusId !== undefined) {
@@ -102,11 +127,14 @@ async function measureQuestion(setup: AskSetup, connections: Connections, agentI
   into.serverFirstToken.push(completed!.first_token_ms);
   into.asks++;
   if (answer.citations.length > 0) into.withPassages++;
+  if (options.withBare) await measureBare(setup, connections, query, into);
 }
 
 const emptySamples = (): OverheadSamples => ({
   askWhole: [],
   modelWhole: [],
+  bareWhole: [],
+  bareFirstText: [],
   searchAlone: [],
   askFirstByte: [],
   modelFirstByte: [],
@@ -119,12 +147,12 @@ const emptySamples = (): OverheadSamples => ({
 });
 
 /** Warm-up questions (dropped), then the measured ones, one after another; with a corpus, its search alone too. */
-export async function measureOverhead(setup: AskSetup, agentId: number, warmUp: string[], queries: string[], corpusId?: number): Promise<OverheadSamples> {
-  const connections: Connections = { platform: singleConnectionAgent(), model: singleConnectionAgent(), control: singleConnectionAgent() };
+export async function measureOverhead(setup: AskSetup, agentId: number, warmUp: string[], queries: string[], options: OverheadOptions = {}): Promise<OverheadSamples> {
+  const connections: Connections = { platform: singleConnectionAgent(), model: singleConnectionAgent(), control: singleConnectionAgent(), bare: singleConnectionAgent() };
   try {
-    for (const query of warmUp) await measureQuestion(setup, connections, agentId, query, emptySamples(), corpusId);
+    for (const query of warmUp) await measureQuestion(setup, connections, agentId, query, emptySamples(), options);
     const samples = emptySamples();
-    for (const query of queries) await measureQuestion(setup, connections, agentId, query, samples, corpusId);
+    for (const query of queries) await measureQuestion(setup, connections, agentId, query, samples, options);
     return samples;
   } finally {
     for (const agent of Object.values(connections)) agent.destroy();

@@ -1,11 +1,15 @@
 // Setup of the ask suite: the fake model in its own process, the real server allowed to reach it,
-// two LLM configurations (an instant model and one that streams at a model's pace), a corpus of
-// 10,000 documents seeded into the SQLite file, and the agents that answer with them.
+// two LLM configurations (the instant ten-word reply and a model streaming at a model's pace), a
+// corpus of 200 documents seeded into the SQLite file, the agents that answer with them, and the bare
+// Fastify route forwarding asks to the same ten-word model (bench/bare-forward.ts).
 import type { ApiClient } from './lib/api-client.js';
 import { startAgentPlatform, type AgentPlatformServer } from './lib/agent-platform-server.js';
 import { createCorpus } from './lib/corpus-setup.js';
 import { apiKeyClient } from './lib/credentials.js';
+import { startBareServer } from './lib/bare-server-process.js';
+import type { ChildServer } from './lib/child-server.js';
 import { startFakeModel, type FakeModel } from './lib/fake-model-process.js';
+import { TEN_WORD_MODEL } from './lib/fake-model-server.js';
 import type { SuiteContext } from './lib/suite.js';
 import type { ZipfVocabulary } from './lib/text-corpus.js';
 import { restartWithCorpus } from './lib/zipf-corpus.js';
@@ -16,14 +20,17 @@ import { restartWithCorpus } from './lib/zipf-corpus.js';
  */
 export const PACED_MODEL = 'paced-20x5';
 
+/** The agents' corpus: the first 200 documents of the search suite's (10 chunks each), as in the issue's table. */
+export const ASK_CORPUS_DOCUMENTS = 200;
+
 export interface AskAgents {
-  /** Instant model, no corpus. */
+  /** The instant ten-word reply, no corpus. */
   instant: number;
-  /** Instant model, the 10,000-document corpus. */
+  /** The instant ten-word reply, the 200-document corpus. */
   instantWithCorpus: number;
   /** Paced model, no corpus. */
   paced: number;
-  /** Paced model, the 10,000-document corpus. */
+  /** Paced model, the 200-document corpus. */
   pacedWithCorpus: number;
 }
 
@@ -32,6 +39,8 @@ export interface AskSetup {
   platform: AgentPlatformServer;
   client: ApiClient;
   agents: AskAgents;
+  /** Bare Fastify, asks forwarded to the ten-word model: the floor of an answer. */
+  bare: ChildServer;
   corpusId: number;
   seedSeconds: number;
 }
@@ -76,7 +85,7 @@ export async function setUpAsking(vocabulary: ZipfVocabulary, context: SuiteCont
   const first = await startAgentPlatform(config, cleanup, { EGRESS_ALLOWED_HOSTS: fake.host });
   const firstClient = await apiKeyClient(first);
   const me = await firstClient.call<{ organization_id: number }>('GET', '/api/v2/users/me');
-  const instantConfiguration = await createConfiguration(firstClient, me.organization_id, fake, 'instant');
+  const instantConfiguration = await createConfiguration(firstClient, me.organization_id, fake, TEN_WORD_MODEL);
   const pacedConfiguration = await createConfiguration(firstClient, me.organization_id, fake, PACED_MODEL);
   const corpus = await createCorpus(firstClient, 'Ask benchmark help centre');
   const agents: AskAgents = {
@@ -85,8 +94,10 @@ export async function setUpAsking(vocabulary: ZipfVocabulary, context: SuiteCont
     paced: (await createAgent(firstClient, 'Paced, no corpus', pacedConfiguration, [])).id,
     pacedWithCorpus: (await createAgent(firstClient, 'Paced, help centre', pacedConfiguration, [corpus.id])).id,
   };
-  const { platform, seedSeconds } = await restartWithCorpus(first, corpus.id, vocabulary, context);
+  const { platform, seedSeconds } = await restartWithCorpus(first, corpus.id, vocabulary, context, ASK_CORPUS_DOCUMENTS);
   // The API key lives in the database: the client of the first server is valid on the new one.
   const client = firstClient.at(platform.server.baseUrl);
-  return { fake, platform, client, agents, corpusId: corpus.id, seedSeconds };
+  log('starting the bare Fastify route forwarding asks to the same model');
+  const bare = await startBareServer({ route: '/health', samplePath: '/health', body: '{"ok":true}', forwardTo: { baseUrl: fake.baseUrl, model: TEN_WORD_MODEL } }, cleanup);
+  return { fake, platform, client, agents, bare, corpusId: corpus.id, seedSeconds };
 }

@@ -1,36 +1,36 @@
 // The ask suite: POST /api/v2/agents/{id}/responses against a fake OpenAI-compatible model on
-// loopback that answers at once. What the platform adds to the model's own time, one ask at a time,
-// answered whole and streamed, for an agent without a corpus and for one with a corpus of 10,000
-// documents (retrieval included); then many streamed conversations at once at a model's pace, with
-// the server's event-loop delay. See docs/performance.md, suite `ask`.
+// loopback that answers a fixed reply of ten words at once. What the platform adds to the model's own
+// time, one ask at a time, answered whole and streamed, for an agent without a corpus and for one with
+// a corpus of 200 documents (retrieval included), beside a bare Fastify route forwarding to the same
+// model; answers a second and server CPU per answer with 8 clients, the bare route beside; then many
+// streamed conversations at once at a model's pace, with the server's event-loop delay. The rows of
+// issue "Speed, round 3" about answers come from here. See docs/performance.md, suite `ask`.
+import { measureClients, type ClientsLoad } from './ask-clients.js';
 import { measureConversations, QUESTIONS_PER_CONVERSATION, type ConversationLoad } from './ask-load.js';
 import { measureOverhead, median, type OverheadSamples } from './ask-overhead.js';
-import { PACED_MODEL, setUpAsking } from './ask-setup.js';
+import { ASK_CORPUS_DOCUMENTS, PACED_MODEL, setUpAsking } from './ask-setup.js';
 import type { BenchConfig } from './lib/bench-config.js';
+import { ISSUE_FIGURES, judgedRow } from './lib/issue-table.js';
 import { percentile } from './lib/percentiles.js';
 import { EVENT_LOOP_SAMPLING_MS } from './lib/prometheus.js';
-import { fixed, type Aim, type ReportTable, type SuiteReport } from './lib/report.js';
+import { fixed, type Aim, type IssueRow, type ReportTable, type SuiteReport } from './lib/report.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
-import { CHUNKS_PER_DOCUMENT, DOCUMENTS, corpusVocabulary, makeQueries } from './lib/zipf-corpus.js';
+import { CHUNKS_PER_DOCUMENT, corpusVocabulary, makeQueries } from './lib/zipf-corpus.js';
+import { HELP_CENTRE_QUESTIONS } from './lib/help-centre-questions.js';
 
 const WARM_UP_ASKS = 50;
 const MEASURED_ASKS = 300;
-/** Aims: what asking adds, median, without a corpus and with one (retrieval included). */
+/** Aims of issue "Speed, round 3": what asking adds, median, without a corpus and with one (retrieval included). */
 const OVERHEAD_AIM_MS = 3;
-const OVERHEAD_WITH_CORPUS_AIM_MS = 15;
+const OVERHEAD_WITH_CORPUS_AIM_MS = 5;
 const EVENT_LOOP_P99_AIM_MS = 50;
+/** The issue's clients asking at once, its aims for them: answers a second, server CPU per answer. */
+const ISSUE_CLIENTS = 8;
+const ANSWERS_PER_SECOND_AIM = 300;
+const CPU_PER_ANSWER_AIM_MS = 2;
+const CORPUS_LABEL = `${ASK_CORPUS_DOCUMENTS} documents`;
 
-/** Questions of a help centre, for the agent without a corpus. */
-const QUESTIONS = [
-  'How do I send an invoice to a customer?',
-  'Why was my payroll run rejected?',
-  'Can I export last year’s expenses to a spreadsheet?',
-  'How do I add a second bank account?',
-  'Where do I change the VAT rate of a product?',
-  'How do I give my accountant read-only access?',
-  'What happens to unpaid invoices after 30 days?',
-  'How can I restore a deleted receipt?',
-];
+const QUESTIONS = HELP_CENTRE_QUESTIONS;
 
 interface Comparison {
   label: string;
@@ -46,6 +46,15 @@ function comparisonsOf(samples: OverheadSamples): Comparison[] {
   ];
 }
 
+/** The bare forwarding route against the model, where it was timed. */
+function bareComparisonsOf(samples: OverheadSamples): Comparison[] {
+  if (samples.bareWhole.length === 0) return [];
+  return [
+    { label: 'bare Fastify forwarding: answered whole', ask: samples.bareWhole, model: samples.modelWhole },
+    { label: 'bare Fastify forwarding: streamed, to the first text', ask: samples.bareFirstText, model: samples.modelFirstText },
+  ];
+}
+
 const overheadOf = (comparison: Comparison) => median(comparison.ask) - median(comparison.model);
 
 function overheadTable(title: string, samples: OverheadSamples): ReportTable {
@@ -53,7 +62,7 @@ function overheadTable(title: string, samples: OverheadSamples): ReportTable {
   return {
     title: `${title}: ${samples.asks} asks one after another (${samples.withPassages} with passages in the prompt), each paired with its request straight to the model`,
     header: ['measure', 'ask p50 ms', 'ask p95 ms', 'model p50 ms', 'model p95 ms', 'overhead ms (p50 − p50)', 'ratio'],
-    rows: comparisonsOf(samples).map((comparison) => [
+    rows: [...comparisonsOf(samples), ...bareComparisonsOf(samples)].map((comparison) => [
       comparison.label,
       fixed(median(comparison.ask), 2),
       fixed(p95(comparison.ask), 2),
@@ -67,6 +76,45 @@ function overheadTable(title: string, samples: OverheadSamples): ReportTable {
 
 function overheadAims(label: string, samples: OverheadSamples, target: number): Aim[] {
   return comparisonsOf(samples).map((comparison) => ({ label: `${label}, ${comparison.label}: overhead p50`, value: overheadOf(comparison), comparison: '<', target, unit: ' ms' }));
+}
+
+function clientsTable(runs: { label: string; load: ClientsLoad }[]): ReportTable {
+  return {
+    title: `${ISSUE_CLIENTS} clients asking at once, answered whole (each asks again as soon as its answer is read), the ten-word model`,
+    header: ['target', 's', 'answers', 'answers/s', 'p50 ms', 'p99 ms', 'server CPU ms/answer', 'errors'],
+    rows: runs.map(({ label, load }) => [
+      label,
+      fixed(load.seconds, 1),
+      String(load.answers),
+      fixed(load.answersPerSecond, 0),
+      fixed(load.p50Ms, 2),
+      fixed(load.p99Ms, 2),
+      fixed(load.serverCpuMsPerAnswer, 2),
+      String(load.errorCount),
+    ]),
+  };
+}
+
+function issueRowsOf(noCorpus: OverheadSamples, withCorpus: OverheadSamples, clients: { ours: ClientsLoad; bare: ClientsLoad }): IssueRow[] {
+  const [whole, , firstText] = comparisonsOf(noCorpus) as [Comparison, Comparison, Comparison];
+  const [bareWhole, bareFirstText] = bareComparisonsOf(noCorpus) as [Comparison, Comparison];
+  const [wholeCorpus, , firstTextCorpus] = comparisonsOf(withCorpus) as [Comparison, Comparison, Comparison];
+  const ms = { unit: 'ms', digits: 2 } as const;
+  return [
+    judgedRow(ISSUE_FIGURES.answerOverhead, { ...ms, value: overheadOf(whole), bare: overheadOf(bareWhole), comparison: '<', target: OVERHEAD_AIM_MS }),
+    judgedRow(ISSUE_FIGURES.answerOverheadCorpus, { ...ms, value: overheadOf(wholeCorpus), comparison: '<', target: OVERHEAD_WITH_CORPUS_AIM_MS }),
+    judgedRow(ISSUE_FIGURES.firstToken, { ...ms, value: overheadOf(firstText), bare: overheadOf(bareFirstText), comparison: '<', target: OVERHEAD_AIM_MS }),
+    judgedRow(ISSUE_FIGURES.firstTokenCorpus, { ...ms, value: overheadOf(firstTextCorpus), comparison: '<', target: OVERHEAD_WITH_CORPUS_AIM_MS }),
+    judgedRow(ISSUE_FIGURES.cpuPerAnswer, { ...ms, value: clients.ours.serverCpuMsPerAnswer, bare: clients.bare.serverCpuMsPerAnswer, comparison: '<', target: CPU_PER_ANSWER_AIM_MS }),
+    judgedRow(ISSUE_FIGURES.answersPerSecond, {
+      value: clients.ours.answersPerSecond,
+      bare: clients.bare.answersPerSecond,
+      comparison: '>=',
+      target: ANSWERS_PER_SECOND_AIM,
+      unit: 'answers/s',
+      digits: 0,
+    }),
+  ];
 }
 
 function loadTable(runs: { label: string; load: ConversationLoad }[]): ReportTable {
@@ -95,10 +143,25 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
   const setup = await setUpAsking(vocabulary, context);
   const cycle = (count: number, offset: number) => Array.from({ length: count }, (_, i) => QUESTIONS[(i + offset) % QUESTIONS.length]!);
 
-  log(`overhead without a corpus: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} questions, 4 timed requests each`);
-  const bare = await measureOverhead(setup, setup.agents.instant, cycle(WARM_UP_ASKS, 0), cycle(MEASURED_ASKS, 3));
-  log(`overhead with the corpus of ${DOCUMENTS} documents: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} queries`);
-  const withCorpus = await measureOverhead(setup, setup.agents.instantWithCorpus, makeQueries(vocabulary, WARM_UP_ASKS, 11), makeQueries(vocabulary, MEASURED_ASKS, 2026), setup.corpusId);
+  log(`overhead without a corpus: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} questions, 6 timed requests each (2 to the bare route)`);
+  const noCorpus = await measureOverhead(setup, setup.agents.instant, cycle(WARM_UP_ASKS, 0), cycle(MEASURED_ASKS, 3), { withBare: true });
+  log(`overhead with the corpus of ${ASK_CORPUS_DOCUMENTS} documents: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} queries`);
+  const corpusQueries = makeQueries(vocabulary, MEASURED_ASKS, 2026);
+  const withCorpus = await measureOverhead(setup, setup.agents.instantWithCorpus, makeQueries(vocabulary, WARM_UP_ASKS, 11), corpusQueries, { corpusId: setup.corpusId });
+
+  const clientSettings = { clients: ISSUE_CLIENTS, seconds: config.durationSeconds, warmupSeconds: config.warmupSeconds };
+  const askUrl = (agentId: number) => `${setup.platform.server.baseUrl}/api/v2/agents/${agentId}/responses`;
+  const ours = { headers: setup.client.authorizationHeaders(), serverPid: setup.platform.server.pid };
+  const clientRuns: { label: string; load: ClientsLoad }[] = [];
+  for (const [label, target] of [
+    ['agent-platform, no corpus', { ...ours, url: askUrl(setup.agents.instant), questions: QUESTIONS }],
+    [`agent-platform, ${CORPUS_LABEL}`, { ...ours, url: askUrl(setup.agents.instantWithCorpus), questions: corpusQueries }],
+    ['bare Fastify forwarding', { url: `${setup.bare.baseUrl}/api/v2/agents/1/responses`, headers: {}, serverPid: setup.bare.pid, questions: QUESTIONS }],
+  ] as const) {
+    log(`${ISSUE_CLIENTS} clients, ${label}: ${clientSettings.warmupSeconds} s warm-up, ${clientSettings.seconds} s measured`);
+    clientRuns.push({ label, load: await measureClients(target, clientSettings) });
+  }
+  const [clientsOurs, clientsCorpus, clientsBare] = clientRuns.map((run) => run.load) as [ClientsLoad, ClientsLoad, ClientsLoad];
 
   const settings = { conversations: config.askConversations, seconds: config.askLoadSeconds, warmupSeconds: config.warmupSeconds };
   log(`${settings.conversations} streamed conversations without a corpus: ${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured`);
@@ -109,15 +172,16 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
 
   const loads = [
     { label: 'no corpus', load: loadBare },
-    { label: `${DOCUMENTS.toLocaleString('en')} documents`, load: loadCorpus },
+    { label: CORPUS_LABEL, load: loadCorpus },
   ];
   return {
-    title: 'ask: POST /api/v2/agents/{id}/responses against an instant OpenAI-compatible model on loopback (SQLite)',
+    title: 'ask: POST /api/v2/agents/{id}/responses against an instant OpenAI-compatible model on loopback answering ten words (SQLite)',
     results: [],
-    tables: [overheadTable('agent without a corpus', bare), overheadTable(`agent with ${DOCUMENTS.toLocaleString('en')} documents`, withCorpus), loadTable(loads)],
+    tables: [overheadTable('agent without a corpus', noCorpus), overheadTable(`agent with ${CORPUS_LABEL}`, withCorpus), clientsTable(clientRuns), loadTable(loads)],
     aims: [
-      ...overheadAims('no corpus', bare, OVERHEAD_AIM_MS),
-      ...overheadAims(`${DOCUMENTS.toLocaleString('en')} documents`, withCorpus, OVERHEAD_WITH_CORPUS_AIM_MS),
+      ...overheadAims('no corpus', noCorpus, OVERHEAD_AIM_MS),
+      ...overheadAims(CORPUS_LABEL, withCorpus, OVERHEAD_WITH_CORPUS_AIM_MS),
+      ...[clientsOurs, clientsCorpus].map((load, index): Aim => ({ label: `${ISSUE_CLIENTS} clients, ${clientRuns[index]!.label}: errors`, value: load.errorCount, comparison: '<=', target: 0 })),
       ...loads.flatMap(({ label, load }): Aim[] => [
         { label: `${load.conversations} conversations, ${label}: errors`, value: load.errorCount, comparison: '<=', target: 0 },
         { label: `${load.conversations} conversations, ${label}: event-loop delay p99`, value: load.eventLoop.p99Ms, comparison: '<', target: EVENT_LOOP_P99_AIM_MS, unit: ' ms' },
@@ -125,7 +189,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
     ],
     notes: [
       ...[
-        { label: 'no corpus', samples: bare },
+        { label: 'no corpus', samples: noCorpus },
         { label: 'with the corpus', samples: withCorpus },
       ].map(
         ({ label, samples }) =>
@@ -133,16 +197,22 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
       ),
       `retrieval alone: POST …/search of the same queries, 5 passages, p50 ${fixed(median(withCorpus.searchAlone), 2)} ms, p95 ${fixed(percentile(Float64Array.from(withCorpus.searchAlone).sort(), 95), 2)} ms`,
       ...loads.filter(({ load }) => load.errorCount > 0).map(({ label, load }) => `errors, ${label}: ${JSON.stringify(load.errors)}`),
+      ...clientRuns.filter(({ load }) => load.errorCount > 0).map(({ label, load }) => `errors, ${ISSUE_CLIENTS} clients, ${label}: ${JSON.stringify(load.errors)}`),
+      `bare Fastify forwarding (bench/bare-forward.ts): the ask's path, the question sent to the same model with fetch, the answer handed back; no credential, agent, retrieval or record`,
       `event-loop delay as the server's /metrics exports it (nodejs_eventloop_lag_*): the time between ticks of a ${EVENT_LOOP_SAMPLING_MS} ms timer, so an idle loop reads about ${EVENT_LOOP_SAMPLING_MS} ms`,
       `"model" columns: the chat request the server made for the same ask, read back from the fake and sent straight to it with the same client; the server always streams from the model, so "answered whole" compares with the model's stream read to its end`,
-      `corpus: ${DOCUMENTS} documents × ${CHUNKS_PER_DOCUMENT} chunks (the search suite's), full-text retrieval of 5 passages; seeded in ${setup.seedSeconds.toFixed(1)} s with the server stopped`,
+      `corpus: ${ASK_CORPUS_DOCUMENTS} documents × ${CHUNKS_PER_DOCUMENT} chunks (the first of the search suite's), full-text retrieval of 5 passages; seeded in ${setup.seedSeconds.toFixed(1)} s with the server stopped`,
     ],
+    issueRows: issueRowsOf(noCorpus, withCorpus, { ours: clientsOurs, bare: clientsBare }),
   };
 }
 
 export const askSuite: BenchSuite = {
   name: 'ask',
-  description: 'POST /api/v2/agents/{id}/responses: overhead over the model (whole, streamed, with a 10,000-document corpus); concurrent streamed conversations',
-  timeBudgetSeconds: (config: BenchConfig) => 420 + 2 * (config.warmupSeconds + config.askLoadSeconds + 30),
+  description:
+    'POST /api/v2/agents/{id}/responses: overhead over the model (whole, streamed, with a 200-document corpus) beside a bare forwarding route; ' +
+    '8 clients: answers/s and server CPU; concurrent streamed conversations',
+  timeBudgetSeconds: (config: BenchConfig) =>
+    420 + 3 * (config.warmupSeconds + config.durationSeconds + 20) + 2 * (config.warmupSeconds + config.askLoadSeconds + 30),
   run: runAskSuite,
 };

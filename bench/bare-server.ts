@@ -1,11 +1,14 @@
 // The baseline: Fastify with one GET route answering a fixed JSON body, and nothing else (no
 // plugins, no hooks, no authentication, no database, logger off). Run as a child process by
 // lib/bare-server-process.ts; what the real server adds on top is the difference in the figures.
+// With BARE_MODEL_URL it also forwards asks to a model (bare-forward.ts): the floor of an answer.
 //
 // Settings (environment): BARE_PORT, BARE_ROUTE (a Fastify path, e.g. /api/v2/agents/:agent_id),
-// BARE_BODY_FILE (the JSON body to answer).
+// BARE_BODY_FILE (the JSON body to answer); BARE_MODEL_URL and BARE_MODEL (the OpenAI-compatible base
+// URL and model name asks are forwarded to).
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { registerAskForwarding } from './bare-forward.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -21,6 +24,7 @@ const body: unknown = JSON.parse(readFileSync(required('BARE_BODY_FILE'), 'utf8'
 
 const app = Fastify({ logger: false });
 app.get(route, async () => body);
+if (process.env.BARE_MODEL_URL) registerAskForwarding(app, { baseUrl: process.env.BARE_MODEL_URL, model: required('BARE_MODEL') });
 
 await app.listen({ port, host: '127.0.0.1' });
 

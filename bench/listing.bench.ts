@@ -2,7 +2,9 @@
 // about 2 KB of text, against a baseline process that selects the same rows and JSON.stringify's
 // the whole array at once (bench/listing-baseline.ts). Time to the last byte and the peak memory of
 // each server process above its idle memory, measured the same way, in the same run. Then the load
-// targets of listing-page.ts: 200 documents listed whole and as one v2 page, against their floor.
+// targets of listing-page.ts: 200 documents listed whole and as one v2 page, against their floor; and
+// the same 200 documents one request at a time, changed and unchanged (listing-conditional.ts: the
+// listing rows of issue "Speed, round 3").
 import { deepStrictEqual } from 'node:assert';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +22,7 @@ import { openForSeeding, sqliteFileOf, userByEmail } from './lib/seed-database.j
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import type { CleanupStack } from './lib/cleanup.js';
 import { ZipfVocabulary, seededRandom } from './lib/text-corpus.js';
+import { measureConditionalListings } from './listing-conditional.js';
 import { PAGE_DOCUMENTS, measurePageListings, pageSeedDocuments } from './listing-page.js';
 
 const DOCUMENTS = 10_000;
@@ -171,11 +174,13 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
   const base = summary(baselineTarget);
   const real = summary(serverTarget);
   const page = await measurePageListings(config, log, platform, baseline, pageCorpus.id);
+  const conditional = await measureConditionalListings(platform, pageCorpus.id, cleanup, log);
 
   return {
     title: `listing: GET /api/corpus/{id}/document/ over ${DOCUMENTS.toLocaleString('en')} documents of ~2 KB (SQLite)`,
     results: page.results,
     tables: [
+      conditional.table,
       page.table,
       {
         header: ['target', 'median ms', 'min ms', 'max ms', 'first (cold) ms', 'first byte ms', 'idle RSS MB', 'peak above idle MB', 'body MB'],
@@ -207,8 +212,10 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
       `peak above idle per request (first first), MB: server ${real.perRunAboveIdle}; baseline ${base.perRunAboveIdle}`,
       check,
       ...page.notes,
+      ...conditional.notes,
       `seeding: ${DOCUMENTS} documents written into the SQLite file with the server stopped, in ${seedSeconds.toFixed(1)} s`,
     ],
+    issueRows: conditional.issueRows,
   };
 }
 
@@ -216,8 +223,8 @@ export const listingSuite: BenchSuite = {
   name: 'listing',
   description:
     'GET /api/corpus/{id}/document/ over 10,000 documents of ~2 KB vs one JSON.stringify of the same rows: time and peak memory; ' +
-    '200 documents listed whole and as a v2 page under load, CPU against the floor',
-  // The whole listing's rounds, then four load targets.
-  timeBudgetSeconds: (config: BenchConfig) => 300 + 4 * (config.warmupSeconds + config.durationSeconds + 20),
+    '200 documents listed whole and as a v2 page under load, CPU against the floor; the same one at a time, 200 and 304, beside a bare Fastify route',
+  // The whole listing's rounds, then four load targets, then the 200 documents one request at a time.
+  timeBudgetSeconds: (config: BenchConfig) => 360 + 4 * (config.warmupSeconds + config.durationSeconds + 20),
   run: runListingSuite,
 };

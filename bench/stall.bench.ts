@@ -140,6 +140,13 @@ async function hostileRequests(client: ApiClient, fake: FakeModel): Promise<Host
       },
     },
     {
+      name: 'tool import preview of GitHub’s description (13 MB)',
+      run: async () => {
+        const preview = await client.call<{ operations: unknown[] }>('POST', `/api/v2/organizations/${org}/tool-imports/preview`, { document: github });
+        return `${preview.operations.length} operations`;
+      },
+    },
+    {
       name: 'tool import of GitHub’s description (13 MB), until completed',
       run: async () => {
         const path = `/api/v2/organizations/${org}/tool-imports`;

@@ -10,6 +10,7 @@ import { startChildServer, type ChildServer } from './lib/child-server.js';
 import { LOOPBACK, findFreePort } from './lib/free-port.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
 import { statusKb } from './lib/process-memory.js';
+import { ISSUE_FIGURES, judgedRow } from './lib/issue-table.js';
 import { fixed, type SuiteReport } from './lib/report.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import { percentile } from './lib/percentiles.js';
@@ -84,6 +85,8 @@ export const startSuite: BenchSuite = {
     }
     const startMs = median(ours.map((round) => round.readyMs));
     const idleMib = median(ours.map((round) => round.idleMib));
+    const bareStartMs = median(bare.map((round) => round.readyMs));
+    const bareIdleMib = median(bare.map((round) => round.idleMib));
     const report: SuiteReport = {
       title: 'Start and idle memory',
       results: [],
@@ -99,6 +102,10 @@ export const startSuite: BenchSuite = {
         { label: `idle resident memory ${IDLE_SECONDS} s after ready`, value: idleMib, comparison: '<', target: IDLE_AIM_MIB, unit: 'MiB' },
       ],
       notes: ['The start includes the migrations of a new database and the first owner (a password hash).'],
+      issueRows: [
+        judgedRow(ISSUE_FIGURES.start, { value: startMs / 1000, bare: bareStartMs / 1000, comparison: '<', target: START_AIM_MS / 1000, unit: 's', digits: 2 }),
+        judgedRow(ISSUE_FIGURES.idleMemory, { value: idleMib, bare: bareIdleMib, comparison: '<', target: IDLE_AIM_MIB, unit: 'MiB', digits: 0 }),
+      ],
     };
     return report;
   },

@@ -3,7 +3,7 @@
 // build, so that `npm start` pays for tsc once, not on every start; then builds the web console into
 // dist/console/ on the same rule (build-console.mjs). `--force` always builds both. After the
 // TypeScript build, the routes' schemas are compiled into dist/route-schemas.cjs
-// (compile-route-schemas.mjs), which starts load instead of compiling them, and the PII lexicon's word
+// and its code file (compile-route-schemas.mjs), which starts use instead of compiling them, and the PII lexicon's word
 // tables into dist/guardrails/pii/lexicon-tables.json (write-lexicon-tables.mjs).
 // Without the devDependencies (`npm ci --omit=dev`), the type declarations the checker needs are
 // absent: the build then emits without type checking (`noCheck`), which produces the same JavaScript.
@@ -82,7 +82,7 @@ if (reason !== undefined) {
   }
   writeStamp(stampFile, started, current);
   process.stderr.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
-} else if (!existsSync(routeSchemasFile) && !compileRouteSchemas()) {
+} else if ((!existsSync(routeSchemasFile) || !existsSync(`${routeSchemasFile}.code`)) && !compileRouteSchemas()) {
   process.stderr.write('Compiling the route schemas failed.\n');
   process.exit(1);
 } else if (!existsSync(lexiconTablesFile) && !writeLexiconTables()) {

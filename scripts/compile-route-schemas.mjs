@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Compiles the routes' schemas at build time: builds the app from dist/ once, on a scratch SQLite
 // database, with every validator and serializer compiled and its code kept, and writes that code to
-// dist/route-schemas.cjs, which every start then loads instead of compiling (src/http/precompiled-
-// schemas.ts). Whatever routes the app registers are in it, whichever module adds them.
+// dist/route-schemas.cjs and its code file (dist/route-schemas.cjs.code), which every start then
+// uses instead of compiling (src/http/precompiled-schemas.ts). Whatever routes the app registers are in it, whichever module adds them.
 // Run by build-if-stale.mjs after the TypeScript build; prints one line.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ export async function compileRouteSchemas() {
   const schemas = await load('http/precompiled-schemas.js');
   // A file left by the previous build is not read while recording, and is replaced at the end.
   rmSync(schemas.ROUTE_SCHEMAS_FILE, { force: true });
+  rmSync(schemas.codeFileOf(schemas.ROUTE_SCHEMAS_FILE), { force: true });
   schemas.startRecordingSchemas();
   const { loadConfig } = await load('config.js');
   const { buildApp } = await load('app.js');

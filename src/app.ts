@@ -21,6 +21,7 @@ import { generateRequestId } from './http/request-id.js';
 import { installStorableTextCheck } from './http/storable-text.js';
 import { installUnreadBodyClose } from './http/unread-body.js';
 import { installResponseSchemaCheck } from './http/response-schema-check.js';
+import { installConditionalJson } from './http/conditional-json.js';
 import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorFactory } from './http/validation.js';
 import { sharedSerializers } from './http/response-serializers.js';
@@ -112,6 +113,8 @@ export async function buildApp(config: Config): Promise<App> {
   installUnreadBodyClose(app);
   installRequestLog(app);
   installRequestsInFlight(app);
+  // Before the response check: its hook must run after the 304 is made, on what is sent.
+  installConditionalJson(app);
   if (config.responseSchemaCheck) installResponseSchemaCheck(app);
   await installCors(app, config.corsOrigins);
   // Multipart uploads, bounded in file size, file count and parts; routes read them as streams.

@@ -7,6 +7,7 @@ import { AtCommit } from './db/at-commit.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/dialect.js';
 import type { DB } from './db/schema.js';
+import { ReadVersionsRepo } from './db/read-versions.repo.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
 import { AgentsRepo } from './modules/agents/agents.repo.js';
 import { FavoritesRepo } from './modules/agents/favorites.repo.js';
@@ -82,6 +83,7 @@ const REPOSITORIES = {
   passages: PassagesRepo,
   passwordTokens: PasswordTokensRepo,
   projects: ProjectsRepo,
+  readVersions: ReadVersionsRepo,
   responses: ResponsesRepo,
   sourceSync: SourceSyncRepo,
   syncJobs: SyncJobsRepo,

@@ -4,6 +4,7 @@ import { buildApp, type App } from './app.js';
 import type { Config } from './config.js';
 import { preparePiiLexicon } from './guardrails/index.js';
 import { describeWork, workInFlight } from './observability/work-in-flight.js';
+import { releaseYoungGeneration } from './young-generation.js';
 
 export async function startServer(config: Config): Promise<App> {
   const app = await buildApp(config);
@@ -11,6 +12,8 @@ export async function startServer(config: Config): Promise<App> {
   // Before listening, so that no request waits while it is built (the PII guardrail's word lists).
   preparePiiLexicon();
   await app.listen({ port: config.port, host: config.host });
+  // Started: from here the young generation grows with the load, as in any process that just started.
+  releaseYoungGeneration();
   app.log.info({ database: app.database.description }, 'Agent Platform is ready');
   closeOnSignals(app);
   return app;
@@ -23,6 +26,7 @@ export async function startServer(config: Config): Promise<App> {
 export async function startWorkerProcess(config: Config): Promise<App> {
   if (!config.databaseUrl) throw new Error('agent-platform worker needs DATABASE_URL (PostgreSQL); on SQLite the server runs the worker itself');
   const app = await buildApp({ ...config, worker: { ...config.worker, inProcess: true } });
+  releaseYoungGeneration();
   app.log.info({ database: app.database.description, worker: app.services.worker.owner }, 'worker is running');
   closeOnSignals(app);
   return app;

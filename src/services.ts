@@ -29,7 +29,7 @@ import type { BlobStore } from './storage/blob-store.js';
 
 export function buildServices(database: Database, config: Config, blobs: BlobStore, log: FastifyBaseLogger) {
   const shared = buildSharedServices(database, config, blobs, log, () => worker.wake());
-  const { store, flags, notifications, egress, ingestion } = shared;
+  const { store, flags, notifications, egress, ingestion, servedBytes } = shared;
   const corporaServices = buildCorporaServices(shared);
   const llmServices = buildLlmServices(shared);
   const toolsServices = buildToolsServices(shared, corporaServices);
@@ -52,6 +52,7 @@ export function buildServices(database: Database, config: Config, blobs: BlobSto
     notifications,
     egress,
     ingestion,
+    servedBytes,
     worker,
     ...buildAuthServices(shared),
     ...buildUsersServices(shared),

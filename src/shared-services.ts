@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { ServedBytes } from './http/served-bytes.js';
 import { createIngestion } from './ingest/ingestion.js';
 import { FeatureFlagsService } from './modules/flags/flags.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
@@ -31,6 +32,8 @@ export function buildSharedServices(database: Database, config: Config, blobs: B
     ingestion: createIngestion(),
     flags: new FeatureFlagsService(store),
     notifications: new NotificationsService(store),
+    /** The last answers of the version-tagged listings, by tag (served-bytes.ts). */
+    servedBytes: new ServedBytes(),
   };
 }
 

@@ -96,12 +96,16 @@ describe.each(databaseKinds)('agents (%s)', (kind) => {
   });
 
   describe('get', () => {
-    it('returns the agent with its version as ETag', async () => {
+    it('returns the agent with an ETag that begins with its version, which If-Match takes', async () => {
       const agent = await createAgent(member);
       const reply = await viewer.api.get(`/api/v2/agents/${agent.id}`);
       expect(reply.status).toBe(200);
-      expect(reply.headers.etag).toBe('"1"');
+      expect(reply.headers.etag).toMatch(/^"1-[\w-]+"$/);
       expect(reply.body.data.id).toBe(agent.id);
+      const updated = await member.api.put(`/api/v2/agents/${agent.id}`, { description: 'by tag' }, { headers: { 'if-match': reply.headers.etag as string } });
+      expect(updated.status).toBe(200);
+      const stale = await member.api.put(`/api/v2/agents/${agent.id}`, { description: 'stale' }, { headers: { 'if-match': reply.headers.etag as string } });
+      expect(stale.status).toBe(412);
     });
 
     it('404 for an unknown agent, 400 for a bad id', async () => {

@@ -147,7 +147,7 @@ describe.each(databaseKinds)('conditional reads of the document listings (%s)', 
       const params = new URLSearchParams(query);
       const options = { includeDeleted: params.get('include_deleted') === 'true', limit: params.has('limit') ? Number(params.get('limit')) : undefined, offset: Number(params.get('offset') ?? 0) };
       // Without the feature: the listing as the service answers it, before any tag.
-      const { body } = await t.app.services.legacyListing.open(actor, corpusId, options);
+      const { body } = await t.app.services.legacyListing.open(await t.app.services.corpora.requireCorpus(actor, corpusId, 'read'), options);
       const unconditional = await get(owner, legacy(corpusId, query));
       const conditional = await get(owner, legacy(corpusId, query), '"not-the-tag"');
       expect(unconditional.text).toBe(body);

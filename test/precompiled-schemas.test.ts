@@ -2,12 +2,13 @@
 // recorded from the real app as the build records them, they are the ones a start uses, they accept,
 // reject, fill in and write exactly what the runtime compiled ones do, and a schema the file does not
 // hold (changed since the build) or a file from other compiler versions falls back to compiling.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifySchemaCompiler } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  codeFileOf,
   precompiledCounts,
   recordedInputs,
   startRecordingSchemas,
@@ -88,9 +89,18 @@ describe.each(databaseKinds)('route schemas compiled at build time (%s)', (kind)
       const after = precompiledCounts();
       expect(after.compiled - before.compiled).toBe(0);
       expect(after.loaded - before.loaded).toBe(validatorInputs.length + serializerInputs.length);
+      // None is evaluated before its first call: the start neither parses nor keeps their code.
+      expect(after.evaluated).toBe(before.evaluated);
       const refused = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 12, password: true } });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.code).toBe('bad_request');
+      // The errors read through the function that stood for the generated one: the fields named.
+      expect(JSON.stringify(refused.json().error.details)).toMatch(/email/);
+      const evaluated = precompiledCounts().evaluated;
+      expect(evaluated).toBeGreaterThan(after.evaluated);
+      // Evaluated once: a second call runs the same function.
+      await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { email: 12, password: true } });
+      expect(precompiledCounts().evaluated).toBe(evaluated);
     } finally {
       await t.close();
     }
@@ -140,9 +150,20 @@ describe.each(databaseKinds)('route schemas compiled at build time (%s)', (kind)
 
     const otherVersions = join(folder, 'other-versions.cjs');
     writeFileSync(otherVersions, readFileSync(file, 'utf8').replace(/^exports\.versions = .*$/m, 'exports.versions = "ajv@0.0.0";'));
+    copyFileSync(codeFileOf(file), codeFileOf(otherVersions));
     usePrecompiledSchemas(otherVersions);
     const start = precompiledCounts();
     schemaValidatorCompiler()(input as never);
-    expect(precompiledCounts()).toEqual({ loaded: start.loaded, compiled: start.compiled + 1 });
+    expect(precompiledCounts()).toEqual({ ...start, compiled: start.compiled + 1 });
+  });
+
+  it('compiles when the index is there without its code file', () => {
+    const [, input] = validatorInputs.find(([, candidate]) => candidate.httpPart === 'body')!;
+    const withoutCode = join(folder, 'without-code.cjs');
+    copyFileSync(file, withoutCode);
+    usePrecompiledSchemas(withoutCode);
+    const start = precompiledCounts();
+    schemaValidatorCompiler()(input as never);
+    expect(precompiledCounts()).toEqual({ ...start, compiled: start.compiled + 1 });
   });
 });

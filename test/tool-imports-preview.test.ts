@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { databaseKinds } from './support/databases.js';
 import { createOrganization, createUser, type TestUser } from './support/factories.js';
 import { startListener, type Listener } from './support/listeners.js';
+import { pollUntil } from './support/poll.js';
 
 const SHOP_YAML = [
   'openapi: 3.0.3',
@@ -69,11 +70,49 @@ describe.each(databaseKinds)('tool import preview (%s)', (kind) => {
     };
     const given = await owner.api.post(`${path}/preview`, { document: SHOP_YAML });
     expect(given.status, given.text).toBe(200);
-    expect(given.body.data).toEqual(expected);
+    expect(given.body.data).toEqual({ ...expected, document_ref: null });
     const fetched = await owner.api.post(`${path}/preview`, { url: `${api.origin}/openapi.yaml` });
     expect(fetched.status, fetched.text).toBe(200);
-    expect(fetched.body.data).toEqual(expected);
+    expect(fetched.body.data).toEqual({ ...expected, document_ref: expect.stringMatching(/^[\w-]{20,}$/) });
     expect((await owner.api.get(path)).body.data.total).toBe(0);
+  });
+
+  it('imports the document its preview fetched when the import names it, once and in its organization only', { timeout: 60_000 }, async () => {
+    expect((await owner.api.put('/api/v2/feature-flags/api-tools', { enabled: true })).status).toBe(200);
+    expect((await stranger.api.put('/api/v2/feature-flags/api-tools', { enabled: true })).status).toBe(200);
+    const url = `${api.origin}/openapi.yaml`;
+    const fetches = () => api.requests.filter((request) => request.url === '/openapi.yaml').length;
+    const importOf = (user: TestUser, body: Record<string, unknown>) => user.api.post(`/api/v2/organizations/${user.organizationId}/tool-imports`, body);
+    const finished = (user: TestUser, id: number) =>
+      pollUntil(
+        async () => (await user.api.get(`/api/v2/organizations/${user.organizationId}/tool-imports/${id}`)).body.data,
+        (data: { status: string }) => data.status === 'completed' || data.status === 'failed',
+        (data) => `the import is still ${JSON.stringify(data)}`,
+        { timeoutMs: 30_000 },
+      );
+
+    const preview = await owner.api.post(`${path}/preview`, { url });
+    const ref = preview.body.data.document_ref as string;
+    const before = fetches();
+    expect((await importOf(owner, { document_ref: ref })).status).toBe(400);
+    const started = await importOf(owner, { url, document_ref: ref, operations: ['listOrders'], name_prefix: 'ref_', server_url: 'https://shop.example.com' });
+    expect(started.status, started.text).toBe(202);
+    expect(started.body.data.url).toBe(url);
+    expect(await finished(owner, started.body.data.id)).toMatchObject({ status: 'completed', imported: 1, url });
+    expect(fetches()).toBe(before);
+
+    // Used once: the same reference again, or another organization's, and the address is fetched.
+    const again = await importOf(owner, { url, document_ref: ref, operations: ['listOrders'], name_prefix: 'again_', server_url: 'https://shop.example.com' });
+    expect(await finished(owner, again.body.data.id)).toMatchObject({ status: 'completed', imported: 1 });
+    expect(fetches()).toBe(before + 1);
+    const ownersNext = (await owner.api.post(`${path}/preview`, { url })).body.data.document_ref as string;
+    const elsewhere = await importOf(stranger, { url, document_ref: ownersNext, operations: ['listOrders'], server_url: 'https://shop.example.com' });
+    expect(await finished(stranger, elsewhere.body.data.id)).toMatchObject({ status: 'completed', imported: 1 });
+    expect(fetches()).toBe(before + 3);
+    // The reference another organization named is still the owner's to use.
+    const mine = await importOf(owner, { url, document_ref: ownersNext, operations: ['listOrders'], name_prefix: 'mine_', server_url: 'https://shop.example.com' });
+    expect(await finished(owner, mine.body.data.id)).toMatchObject({ status: 'completed', imported: 1 });
+    expect(fetches()).toBe(before + 3);
   });
 
   it('refuses what an import refuses: a member, another organization, no document or two, a text that is not OpenAPI, an address not allowed', async () => {

@@ -90,7 +90,7 @@ describe('templates', () => {
     for (const template of templates) expect(apiConfigProblems(template.config, new AllowList([]), '/config'), template.id).toEqual([]);
   });
 
-  it('stop the server when one is invalid, naming each problem', () => {
+  it('are refused when one is invalid, naming each problem', () => {
     const broken = { ...toolTemplates()[0]!, id: 'broken', config: { ...toolTemplates()[0]!.config, url: 'http://127.0.0.1/x' } };
     expect(() => checkTemplates([broken, { id: 'Bad Id' }])).toThrow(/template broken: \/config\/url .*loopback[\s\S]*template Bad Id/);
   });

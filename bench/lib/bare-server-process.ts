@@ -12,6 +12,8 @@ export interface BareRoute {
   samplePath: string;
   /** The JSON text to answer with. */
   body: string;
+  /** Also forward asks (POST /api/v2/agents/:agent_id/responses) to this model (bench/bare-forward.ts). */
+  forwardTo?: { baseUrl: string; model: string };
 }
 
 /** Starts bench/bare-server.ts in a child process (through tsx, as it is TypeScript). */
@@ -24,7 +26,12 @@ export async function startBareServer(bare: BareRoute, cleanup: CleanupStack, re
     {
       label: 'bare-fastify',
       nodeArgs: ['--import', 'tsx', join('bench', 'bare-server.ts')],
-      env: { BARE_PORT: String(port), BARE_ROUTE: bare.route, BARE_BODY_FILE: bodyFile },
+      env: {
+        BARE_PORT: String(port),
+        BARE_ROUTE: bare.route,
+        BARE_BODY_FILE: bodyFile,
+        ...(bare.forwardTo === undefined ? {} : { BARE_MODEL_URL: bare.forwardTo.baseUrl, BARE_MODEL: bare.forwardTo.model }),
+      },
       port,
       readyPath: bare.samplePath,
       ...(readyPollMs === undefined ? {} : { readyPollMs }),

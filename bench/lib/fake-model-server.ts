@@ -8,7 +8,8 @@
 //                            can send the very request the server made straight to this process.
 // The model name sets the pace: `instant` writes the whole answer at once; `paced-<ms>` writes one
 // piece every <ms> milliseconds, like a model generating tokens, and `paced-<ms>x<n>` an answer n
-// times as long. `tools-<n>` calls the first tool it is offered until the conversation holds n tool
+// times as long; `ten-words` writes the fixed reply of ten words of TEN_WORD_PIECES at once (the
+// answer of issue "Speed, round 3"'s figures, the peers' too). `tools-<n>` calls the first tool it is offered until the conversation holds n tool
 // results (each call with new arguments), then answers; `long-word-<n>` answers one word of n
 // characters and reports no usage; GET /bench/weather/<city> is a small JSON API
 // for such tools to call. The answer cites passage [1], so
@@ -23,6 +24,15 @@ export const ANSWER_PIECES = (
   'To send an invoice , open it from the Billing page , choose Send , and check the address : ' +
   'the customer receives it by e-mail with a link to pay online [1] . Paid invoices move to the Archive tab .'
 )
+  .split(' ')
+  .map((piece, index) => (index === 0 ? piece : ` ${piece}`));
+
+/**
+ * Model `ten-words`: a fixed reply of ten words (and the passage marker), one piece a word or mark,
+ * with no delay; the answer every figure of the issue's table was measured with, ours and the peers'.
+ */
+export const TEN_WORD_MODEL = 'ten-words';
+export const TEN_WORD_PIECES = 'Open the invoice , choose Send , then confirm the customer’s address [1] .'
   .split(' ')
   .map((piece, index) => (index === 0 ? piece : ` ${piece}`));
 
@@ -43,6 +53,7 @@ interface ChatBody {
 export function answerOf(model: string): { delayMs: number; pieces: string[] } {
   const longWord = LONG_WORD.exec(model);
   if (longWord) return { delayMs: 0, pieces: ['x'.repeat(Number(longWord[1]))] };
+  if (model === TEN_WORD_MODEL) return { delayMs: 0, pieces: TEN_WORD_PIECES };
   const match = PACED.exec(model);
   if (!match) return { delayMs: 0, pieces: ANSWER_PIECES };
   const times = Number(match[2] ?? 1);
@@ -150,7 +161,7 @@ export function createFakeModelServer() {
     const path = (request.url ?? '').split('?')[0]!;
     if (request.method === 'GET' && path.endsWith('/models')) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      return void response.end(JSON.stringify({ object: 'list', data: ['instant', 'paced-20', 'paced-20x5'].map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'bench' })) }));
+      return void response.end(JSON.stringify({ object: 'list', data: ['instant', TEN_WORD_MODEL, 'paced-20', 'paced-20x5'].map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'bench' })) }));
     }
     if (request.method === 'GET' && path.startsWith('/bench/weather/')) {
       const city = decodeURIComponent(path.slice('/bench/weather/'.length));

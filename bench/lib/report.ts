@@ -21,6 +21,23 @@ export interface ReportTable {
   rows: string[][];
 }
 
+/**
+ * One row of the table of issue "Speed, round 3" (bench/lib/issue-table.ts): a suite that measures a
+ * row hands it back here, and run.ts gathers the rows of every suite into the summary at the end.
+ */
+export interface IssueRow {
+  /** The row's figure, as the issue names it (ISSUE_FIGURES). */
+  figure: string;
+  /** Our figure, with its unit, e.g. "2.41 ms". */
+  value: string;
+  /** The same request pattern against a bare Fastify route, with its unit; absent where it means nothing. */
+  bare?: string;
+  /** The aim, in words, e.g. "< 3 ms". */
+  aim: string;
+  /** Whether the aim is met; undefined when it could not be judged (e.g. nothing measured). */
+  met: boolean | undefined;
+}
+
 export interface SuiteReport {
   title: string;
   /** Printed first, as the load table; may be empty. */
@@ -29,6 +46,8 @@ export interface SuiteReport {
   tables?: ReportTable[];
   aims: Aim[];
   notes: string[];
+  /** The suite's rows of the issue's table, if any: printed again in the summary at the end of the run. */
+  issueRows?: IssueRow[];
 }
 
 export function isAimMet(aim: Aim): boolean {
@@ -36,11 +55,11 @@ export function isAimMet(aim: Aim): boolean {
   return aim.comparison === '<=' ? aim.value <= aim.target : aim.value < aim.target;
 }
 
-export function formatTable(header: string[], rows: string[][]): string {
+/** Columns of words rather than figures (`leftAligned`, the first by default) are left-aligned, figures right-aligned. */
+export function formatTable(header: string[], rows: string[][], leftAligned: number[] = [0]): string {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  // The first column (names) is left-aligned, figures right-aligned.
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+    cells.map((cell, column) => (leftAligned.includes(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 

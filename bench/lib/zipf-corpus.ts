@@ -17,6 +17,7 @@ import { openForSeeding, userByEmail } from './seed-database.js';
 import { columnsOf, insertRows, postgresUserByEmail } from './seed-postgres.js';
 import { ZipfVocabulary, seededRandom } from './text-corpus.js';
 
+/** Documents of the corpus unless a suite asks for fewer (the ask suite's agent has 200). */
 export const DOCUMENTS = 10_000;
 export const CHUNKS_PER_DOCUMENT = 10;
 export const WORDS_PER_CHUNK = { min: 90, max: 110 };
@@ -35,10 +36,10 @@ interface CorpusDocument extends SeedDocument {
   chunks: { text: string; tokenCount: number; terms: SearchTerms }[];
 }
 
-/** The corpus's documents in order, each with its chunks and their search fields (the server's analyser). */
-function* corpusDocuments(vocabulary: ZipfVocabulary): Generator<CorpusDocument> {
+/** The corpus's first `count` documents in order, each with its chunks and their search fields (the server's analyser). */
+function* corpusDocuments(vocabulary: ZipfVocabulary, count: number): Generator<CorpusDocument> {
   const random = seededRandom(4242);
-  for (let d = 0; d < DOCUMENTS; d++) {
+  for (let d = 0; d < count; d++) {
     const chunks = Array.from({ length: CHUNKS_PER_DOCUMENT }, () => {
       const words = WORDS_PER_CHUNK.min + Math.floor(random() * (WORDS_PER_CHUNK.max - WORDS_PER_CHUNK.min + 1));
       return { text: vocabulary.sentences(random, words), words };
@@ -58,15 +59,15 @@ function* corpusDocuments(vocabulary: ZipfVocabulary): Generator<CorpusDocument>
   }
 }
 
-function seedSqliteCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): void {
+function seedSqliteCorpus(db: SQLite.Database, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number, count: number): void {
   const owner = userByEmail(db, ownerEmail);
-  const insertDocument = documentInserter(db, owner, corpusId, DOCUMENTS);
+  const insertDocument = documentInserter(db, owner, corpusId, count);
   const insertChunk = db.prepare(`
     insert into chunks (organization_id, corpus_id, document_id, position, text, token_count, page, heading, search_title, search_heading, search_body)
     values (?, ?, ?, ?, ?, ?, null, null, ?, ?, ?)`);
   db.transaction(() => {
     let d = 0;
-    for (const document of corpusDocuments(vocabulary)) {
+    for (const document of corpusDocuments(vocabulary, count)) {
       const documentId = insertDocument(document, d++);
       document.chunks.forEach((chunk, position) => {
         const { search_title, search_heading, search_body } = fieldsOfTerms(chunk.terms);
@@ -88,7 +89,7 @@ const CHUNK_COLUMNS = columnsOf({
  * The same documents and chunks in batches, in one transaction. While PostgreSQL writes one batch's
  * chunks, this process analyses the next batch's text.
  */
-async function seedPostgresCorpus(client: pg.Client, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): Promise<void> {
+async function seedPostgresCorpus(client: pg.Client, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number, count: number): Promise<void> {
   const owner = await postgresUserByEmail(client, ownerEmail);
   const now = Date.now();
   await client.query('begin');
@@ -96,7 +97,7 @@ async function seedPostgresCorpus(client: pg.Client, vocabulary: ZipfVocabulary,
   let batch: CorpusDocument[] = [];
   let d = 0;
   const insertBatch = async (documents: CorpusDocument[], first: number) => {
-    const rows = documents.map((document, index) => indexedDocumentValues(owner, corpusId, document, first + index, DOCUMENTS, now));
+    const rows = documents.map((document, index) => indexedDocumentValues(owner, corpusId, document, first + index, count, now));
     const inserted = await insertRows<{ id: string; source: string }>(client, 'documents', INDEXED_DOCUMENT_COLUMNS, rows, ['id', 'source']);
     const idOf = new Map(inserted.map((row) => [row.source, row.id]));
     const chunkRows = documents.flatMap((document) =>
@@ -109,7 +110,7 @@ async function seedPostgresCorpus(client: pg.Client, vocabulary: ZipfVocabulary,
     // Awaited before the next batch; a failure meanwhile must not count as unhandled.
     chunksWritten.catch(() => undefined);
   };
-  for (const document of corpusDocuments(vocabulary)) {
+  for (const document of corpusDocuments(vocabulary, count)) {
     batch.push(document);
     if (batch.length < POSTGRES_BATCH) continue;
     await chunksWritten;
@@ -131,10 +132,10 @@ const FRESH_TABLES = ['documents', 'chunks'];
  * before autovacuum comes by: never analysed, the GIN index's pending list as the inserts left it; and
  * autovacuum is turned off for them, so that they stay so while the suite measures (analyseSeededTables).
  */
-function seedPostgres(url: string, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number): Promise<void> {
+function seedPostgres(url: string, vocabulary: ZipfVocabulary, ownerEmail: string, corpusId: number, count: number): Promise<void> {
   return withPostgres(url, async (client) => {
     for (const table of FRESH_TABLES) await client.query(`alter table ${table} set (autovacuum_enabled = off, toast.autovacuum_enabled = off)`);
-    await seedPostgresCorpus(client, vocabulary, ownerEmail, corpusId);
+    await seedPostgresCorpus(client, vocabulary, ownerEmail, corpusId, count);
   });
 }
 
@@ -144,7 +145,7 @@ export function analyseSeededTables(url: string): Promise<void> {
 }
 
 /**
- * Stops the server, fills the corpus (made through the API beforehand) with the documents, and
+ * Stops the server, fills the corpus (made through the API beforehand) with the first `count` documents, and
  * starts the server again on the same data folder; answers the new server and the seconds seeding took.
  * The corpus goes into the server's SQLite file, or into its PostgreSQL database when the server was
  * started with DATABASE_URL.
@@ -154,23 +155,24 @@ export async function restartWithCorpus(
   corpusId: number,
   vocabulary: ZipfVocabulary,
   context: { config: BenchConfig; cleanup: CleanupStack; log: (message: string) => void },
+  count: number = DOCUMENTS,
 ): Promise<{ platform: AgentPlatformServer; seedSeconds: number }> {
   let seedSeconds = 0;
   const postgresUrl = first.env.DATABASE_URL;
   const platform = await restartAgentPlatform(first, context.config, context.cleanup, async () => {
     const started = performance.now();
     if (postgresUrl === undefined) {
-      context.log(`server stopped; inserting ${DOCUMENTS} documents of ${CHUNKS_PER_DOCUMENT} chunks (FTS5 kept by the migration's trigger)`);
+      context.log(`server stopped; inserting ${count} documents of ${CHUNKS_PER_DOCUMENT} chunks (FTS5 kept by the migration's trigger)`);
       const db = openForSeeding(first.dataDir);
       try {
-        seedSqliteCorpus(db, vocabulary, first.adminEmail, corpusId);
+        seedSqliteCorpus(db, vocabulary, first.adminEmail, corpusId, count);
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
         db.close();
       }
     } else {
-      context.log(`server stopped; inserting ${DOCUMENTS} documents of ${CHUNKS_PER_DOCUMENT} chunks into PostgreSQL, ${POSTGRES_BATCH} documents a statement`);
-      await seedPostgres(postgresUrl, vocabulary, first.adminEmail, corpusId);
+      context.log(`server stopped; inserting ${count} documents of ${CHUNKS_PER_DOCUMENT} chunks into PostgreSQL, ${POSTGRES_BATCH} documents a statement`);
+      await seedPostgres(postgresUrl, vocabulary, first.adminEmail, corpusId, count);
     }
     seedSeconds = (performance.now() - started) / 1000;
     context.log(`seeded in ${seedSeconds.toFixed(1)} s; starting the server again`);

@@ -36,6 +36,7 @@ import * as sourceSyncColumns from './migrations/2026_11_28_0030_source_sync_col
 import * as mcpTools from './migrations/2026_11_28_0040_mcp_tools.js';
 import * as toolImports from './migrations/2026_11_28_0050_tool_imports.js';
 import * as corpusListingVersions from './migrations/2026_11_28_0060_corpus_listing_versions.js';
+import * as readVersions from './migrations/2026_11_28_0080_read_versions.js';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026_11_28_0040_mcp_tools': mcpTools,
   '2026_11_28_0050_tool_imports': toolImports,
   '2026_11_28_0060_corpus_listing_versions': corpusListingVersions,
+  '2026_11_28_0080_read_versions': readVersions,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

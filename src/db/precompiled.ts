@@ -21,14 +21,25 @@ interface Prepared {
   isRead: boolean;
 }
 
-type DirectReader = Pick<CachingSqliteDatabase, 'readNow'>;
+type DirectConnection = Pick<CachingSqliteDatabase, 'readNow' | 'transactionNow'>;
 
 /** The SQLite connections whose reads may run at once, by the Kysely handle (never a transaction's) on them. */
-const directReaders = new WeakMap<object, DirectReader>();
+const directReaders = new WeakMap<object, DirectConnection>();
 
-/** Lets precompiled reads through this handle run directly on its SQLite connection. */
-export function readDirectly(db: Kysely<any>, connection: DirectReader): void {
+/** Lets precompiled reads (and transactions of them, precompiled-transaction.ts) through this handle run directly on its SQLite connection. */
+export function readDirectly(db: Kysely<any>, connection: DirectConnection): void {
   directReaders.set(db, connection);
+}
+
+/** The SQLite connection under a handle, where its statements may run directly; undefined on PostgreSQL and in a transaction's handle. */
+export const directConnectionOf = (db: Kysely<any>): DirectConnection | undefined => directReaders.get(db);
+
+/** A precompiled query with its arguments bound, to run in a transaction of such statements (precompiled-transaction.ts). */
+export interface BoundStatement<Row> {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+  /** Never set: carries the row type. */
+  readonly row?: Row;
 }
 
 /** A precompiled query: run it (awaited), or `now`, a read at once when the connection allows it. */
@@ -39,6 +50,8 @@ export type Precompiled<DB, Args extends unknown[], Row> = ((db: Kysely<DB>, ...
    * of a hot path that can finish without waiting (a cached caller).
    */
   now(db: Kysely<DB>, ...args: Args): Row[] | undefined;
+  /** The statement and its parameters, not run. */
+  bind(db: Kysely<DB>, ...args: Args): BoundStatement<Row>;
 };
 
 /**
@@ -86,7 +99,11 @@ export function precompiled<DB, Args extends unknown[], Row>(
     const result = await db.executeQuery<Row>(CompiledQuery.raw(query.compiled.sql, parameters));
     return result.rows;
   };
-  return Object.assign(run, { now });
+  const bind = (db: Kysely<DB>, ...args: Args): BoundStatement<Row> => {
+    const query = prepare(db);
+    return { sql: query.compiled.sql, parameters: parametersOf(query, args) };
+  };
+  return Object.assign(run, { now, bind });
 }
 
 /**

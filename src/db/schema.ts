@@ -168,6 +168,14 @@ export interface CorpusListingVersionsTable {
   value: number;
 }
 
+/** Read versions (migration 0080): a counter per scope and subject, moved by triggers with every write a read of it shows. */
+export interface ReadVersionsTable {
+  /** agent (agent id), agents or corpora (organization id), user (user id: the permission epoch) */
+  scope: 'agent' | 'agents' | 'corpora' | 'user';
+  subject_id: number;
+  value: number;
+}
+
 export interface CorpusPermissionsTable {
   corpus_id: number;
   user_id: number;
@@ -900,6 +908,7 @@ export interface DB {
   corpora: CorporaTable;
   corpus_permissions: CorpusPermissionsTable;
   corpus_listing_versions: CorpusListingVersionsTable;
+  read_versions: ReadVersionsTable;
   corpus_agents: CorpusAgentsTable;
   documents: DocumentsTable;
   document_tags: DocumentTagsTable;

@@ -62,5 +62,6 @@ export function withStatementSpans(cached: CachingSqliteDatabase, connection: SQ
     prepare: (text) => tracedStatement(text, cached.prepare(text)),
     // In a transaction the read does not run here (it waits its turn through Kysely, and gets its span there).
     readNow: (text, parameters) => (connection.inTransaction ? undefined : withinSpan(text, () => cached.readNow(text, parameters))),
+    transactionNow: (work) => cached.transactionNow((run) => work((text, parameters) => withinSpan(text, () => run(text, parameters)))),
   };
 }

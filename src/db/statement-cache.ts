@@ -16,7 +16,17 @@ export interface CachingSqliteDatabase extends SqliteDatabase {
    * exactly what a read queued behind Kysely's connection lock would.
    */
   readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
+  /**
+   * Runs the work as one transaction at once, synchronously, with `run` running each statement (its
+   * rows, or none for a write without RETURNING); undefined when a transaction is open on the
+   * connection (the work then waits its turn through Kysely). A throw rolls the whole of it back.
+   * Outside a transaction nothing else can run between its statements: better-sqlite3 is synchronous.
+   */
+  transactionNow<T>(work: (run: StatementRunner) => T): T | undefined;
 }
+
+/** Runs one statement of a transaction run at once: its rows (objects), or none. */
+export type StatementRunner = (sql: string, parameters: readonly unknown[]) => unknown[];
 
 /** A map of bounded size: past it the oldest entry goes first. */
 function boundedCache<V>(capacity: number, make: (text: string) => V): { get(text: string): V; clear(): void } {
@@ -67,6 +77,16 @@ export function withStatementCache(connection: SQLite.Database, capacity = CAPAC
       if (connection.inTransaction) return undefined;
       const { statement, toObject } = reads.get(text);
       return statement.all(parameters).map(toObject);
+    },
+    transactionNow(work) {
+      if (connection.inTransaction) return undefined;
+      const run: StatementRunner = (text, parameters) => {
+        const statement = statements.get(text);
+        if (statement.reader) return statement.all(parameters) as unknown[];
+        statement.run(parameters);
+        return [];
+      };
+      return connection.transaction(() => work(run))();
     },
   };
 }

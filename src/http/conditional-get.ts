@@ -4,6 +4,7 @@
 // the caller already authorised (a caller who may no longer read gets the 404, never a 304), and
 // answers 304 without reading the rows when the tag is one the client holds.
 import { createHash } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -11,9 +12,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * epoch), and so that parts of another organization or query never give the same tag.
  */
 export function entityTag(parts: readonly (string | number | null)[]): string {
+  return `"${opaqueHash(parts)}"`;
+}
+
+/** The hash of the parts and, after them, the bytes given: 27 characters of base64url. */
+function opaqueHash(parts: readonly (string | number | null)[], bytes?: string | Buffer): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(`${part === null ? '\u0001' : typeof part === 'number' ? `n${part}` : `s${part}`}\u0000`);
-  return `"${hash.digest('base64url').slice(0, 27)}"`;
+  if (bytes !== undefined) hash.update(bytes);
+  return hash.digest('base64url').slice(0, 27);
+}
+
+/**
+ * An agent's tag: its version, then the hash of the rest (`"3-…"`), so that If-Match, which compares
+ * the version alone, takes the tag GET gives as well as the bare version the body carries.
+ */
+export function versionedEntityTag(version: number, parts: readonly (string | number | null)[]): string {
+  return `"${version}-${opaqueHash(parts)}"`;
 }
 
 /** One entity tag of a list: weak (`W/"…"`) or strong (`"…"`); its opaque part is printable ASCII or obs-text, no `"`. */
@@ -63,3 +78,19 @@ export function answeredNotModified(request: FastifyRequest, reply: FastifyReply
   void reply.code(304).send();
   return true;
 }
+
+/** An entity tag of the bytes of an answer, for the caller's parts (conditional-json.ts): two callers never share one. */
+export function bytesTag(parts: readonly (string | number | null)[], payload: string | Buffer): string {
+  return `"${opaqueHash(parts, payload)}"`;
+}
+
+/** The If-None-Match request header, as a route schema declares it (validation and the OpenAPI document). */
+export const IfNoneMatchHeaders = Type.Object({
+  'if-none-match': Type.Optional(Type.String({ description: 'ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now' })),
+});
+
+/** What a route answering conditional reads documents beside its 200: the 304, and the ETag of both. */
+export const conditionalReadDocument = {
+  responses: { 304: { description: 'Not modified: the answer named by If-None-Match is still the one this request would be given' } },
+  responseHeaders: { 200: ['ETag' as const], 304: ['ETag' as const] },
+};

@@ -37,11 +37,25 @@ export const API_TAGS = [
 const HEADERS = {
   'X-Request-Id': { description: 'Identifier of the request, also in the error envelope and the server log', schema: { type: 'string', format: 'uuid' } },
   'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
-  ETag: { description: 'The agent version as a quoted string ("3"); send it back in If-Match', schema: { type: 'string', examples: ['"3"'] } },
+  ETag: {
+    description:
+      'Names the answer; send it back in If-None-Match for a 304 while it is still the answer (docs/api.md, "Conditional requests"). ' +
+      'An agent\'s begins with its version ("3-…"), and If-Match on update takes it or the bare version ("3"), as the answers of writes give it',
+    schema: { type: 'string', examples: ['"3-kW1tq8vXh0YdI6Zb2aZ9n3Xo5qA"', '"3"'] },
+  },
   'X-Total-Count': { description: 'Items in the whole list, whatever limit and offset returned', schema: { type: 'integer', minimum: 0 } },
   'Cache-Control': { description: 'How a client may keep the body, e.g. private, no-cache (keep it, and ask with If-None-Match before using it)', schema: { type: 'string' } },
 } as const;
 export type ResponseHeaderName = keyof typeof HEADERS;
+
+/** The request header of a conditional read, for the GETs whose route schema does not declare it. */
+const IF_NONE_MATCH = {
+  in: 'header',
+  name: 'if-none-match',
+  required: false,
+  description: 'ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now',
+  schema: { type: 'string' },
+};
 
 /** How a caller authenticates: a bearer token, or the browser session's cookie (docs/api.md, "The browser session"). */
 const SECURITY_SCHEMES = {
@@ -177,6 +191,11 @@ function finishOperation(operation: Json, method: string, schemas: Json): void {
   }
 
   for (const [status, response] of Object.entries(extra.responses ?? {})) operation.responses[status] = { ...operation.responses[status], ...response };
+  // A GET that answers 304 reads If-None-Match, whether its route schema declares the header or not.
+  const parameters: Json[] = operation.parameters ?? [];
+  if (method === 'get' && operation.responses['304'] && !parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'if-none-match')) {
+    operation.parameters = [...parameters, IF_NONE_MATCH];
+  }
   if (extra.requestContent) {
     operation.requestBody ??= { required: true, content: {} };
     for (const [type, media] of Object.entries(extra.requestContent)) operation.requestBody.content[type] = media;

@@ -1,15 +1,19 @@
 // The routes' validators and serializers compiled when the server is built, not at every start: the
 // build (scripts/compile-route-schemas.mjs) builds the app once with recording on, and writes the
-// code Ajv and fast-json-stringify generated for every route schema into dist/route-schemas.cjs, one
-// function per schema, named by a hash of the schema's text and of what else the code depends on
-// (the compiler's options, the shared schemas). A start looks each schema up there and runs the
-// function it finds; a schema the file does not hold (a route changed since the build, `tsx`, a
-// file missing or from other compiler versions) is compiled as before. Nothing lists the routes: the
-// file holds whatever the app registered when it was built.
+// code Ajv and fast-json-stringify generated for every route schema into dist/route-schemas.cjs.code,
+// one module per schema, named by a hash of the schema's text and of what else the code depends on
+// (the compiler's options, the shared schemas); dist/route-schemas.cjs says where each one lies in
+// that file. A start looks each schema up there and gets a function that reads and evaluates its
+// code at its first call: the code of the routes nobody calls is neither parsed nor kept in memory
+// (all of it, held as one module's source, was 11 MB of the idle heap). A schema the file does not
+// hold (a route changed since the build, `tsx`, a file missing or from other compiler versions) is
+// compiled as before. Nothing lists the routes: the file holds whatever the app registered when it
+// was built.
 import { createHash } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { compileFunction } from 'node:vm';
 
 export type SchemaKind = 'validator' | 'serializer';
 
@@ -34,11 +38,17 @@ export function schemaKey(kind: SchemaKind, ...texts: string[]): string {
   return hash.digest('base64url');
 }
 
+/** Where a schema's code lies in the code file: byte offset and byte length. */
+type CodeRange = readonly [offset: number, length: number];
+
 interface RouteSchemasModule {
   versions: string;
-  validators: Record<string, (require: NodeJS.Require) => unknown>;
-  serializers: Record<string, (require: NodeJS.Require) => unknown>;
+  validators: Record<string, CodeRange>;
+  serializers: Record<string, CodeRange>;
 }
+
+/** The file of the generated code, beside the index (`route-schemas.cjs` → `route-schemas.cjs.code`). */
+export const codeFileOf = (indexFile: string): string => `${indexFile}.code`;
 
 let loaded: RouteSchemasModule | null | undefined;
 let file = ROUTE_SCHEMAS_FILE;
@@ -47,12 +57,13 @@ let recorded: Record<SchemaKind, Map<string, string>> | undefined;
 let inputs: Record<SchemaKind, Map<string, unknown>> = { validator: new Map(), serializer: new Map() };
 // One function per schema for the process, shared by every app it builds (a test file builds several).
 const made: Record<SchemaKind, Map<string, unknown>> = { validator: new Map(), serializer: new Map() };
-const counts = { loaded: 0, compiled: 0 };
+/** loaded: found in the build's file; evaluated: of those, whose code has run (at a first call); compiled: made here. */
+const counts = { loaded: 0, evaluated: 0, compiled: 0 };
 
 function routeSchemas(): RouteSchemasModule | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
-  if (recorded || !existsSync(file)) return loaded;
+  if (recorded || !existsSync(file) || !existsSync(codeFileOf(file))) return loaded;
   const module = require(file) as RouteSchemasModule;
   if (module.versions === compilerVersions()) loaded = module;
   return loaded;
@@ -71,12 +82,11 @@ function forget(): void {
 export function precompiled<T>(kind: SchemaKind, key: string, compile: (withCode: boolean) => { compiled: T; code?: string }, input?: unknown): T {
   const known = made[kind].get(key);
   if (known !== undefined) return known as T;
-  const build = routeSchemas()?.[kind === 'validator' ? 'validators' : 'serializers'][key];
+  const range = routeSchemas()?.[kind === 'validator' ? 'validators' : 'serializers'][key];
   let compiled: T;
-  if (build) {
+  if (range) {
     counts.loaded++;
-    // The runtime code the functions require is resolved from here, wherever the file is.
-    compiled = build(require) as T;
+    compiled = evaluatedAtFirstCall(kind, codeFileOf(file), range) as T;
   } else {
     counts.compiled++;
     const result = compile(recorded !== undefined);
@@ -88,6 +98,43 @@ export function precompiled<T>(kind: SchemaKind, key: string, compile: (withCode
   }
   made[kind].set(key, compiled);
   return compiled;
+}
+
+/** The generated module at `range` of `codeFile`, run now; what it exports (the validator or serializer). */
+function evaluate(codeFile: string, range: CodeRange): AnyFunction {
+  const [offset, length] = range;
+  const bytes = Buffer.alloc(length);
+  const fd = openSync(codeFile, 'r');
+  try {
+    if (readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`${codeFile} is shorter than its index says: build again`);
+  } finally {
+    closeSync(fd);
+  }
+  const module = { exports: {} as unknown };
+  // The runtime code the functions require (Ajv's, ajv-formats') is resolved from here, wherever the file is.
+  compileFunction(`'use strict';\n${bytes.toString('utf8')}`, ['require', 'module', 'exports'], { filename: codeFile })(require, module, module.exports);
+  counts.evaluated++;
+  return module.exports as AnyFunction;
+}
+
+type AnyFunction = ((...args: unknown[]) => unknown) & { errors?: unknown };
+
+/**
+ * A function that stands for the generated one and evaluates it at its first call. A validator's
+ * `errors` (Fastify reads them after a call that returned false) are the generated function's.
+ */
+function evaluatedAtFirstCall(kind: SchemaKind, codeFile: string, range: CodeRange): AnyFunction {
+  let generated: AnyFunction | undefined;
+  const real = () => (generated ??= evaluate(codeFile, range));
+  if (kind === 'serializer') return (value: unknown) => real()(value);
+  const validate = ((...args: unknown[]) => real()(...args)) as AnyFunction;
+  Object.defineProperty(validate, 'errors', {
+    get: () => real().errors,
+    set: (errors: unknown) => {
+      real().errors = errors;
+    },
+  });
+  return validate;
 }
 
 /** How many schemas this process found compiled and how many it compiled itself. */
@@ -107,29 +154,40 @@ export function startRecordingSchemas(): void {
 }
 
 /**
- * A CommonJS module that gives back each function kept; each is evaluated when first asked for, with
- * the `require` of this module (the generated code requires Ajv's and fast-json-stringify's runtime).
+ * The code file (each function's CommonJS module, one after the other) and the index: a CommonJS
+ * module that says where each one lies. Each is evaluated at its first call, with the `require` of
+ * this module (the generated code requires Ajv's and fast-json-stringify's runtime).
  */
-function moduleText(versions: string, kept: Record<SchemaKind, Map<string, string>>): string {
+function filesOf(versions: string, kept: Record<SchemaKind, Map<string, string>>): { index: string; code: Buffer } {
+  const parts: Buffer[] = [];
+  let offset = 0;
   const table = (codes: Map<string, string>) =>
     [...codes]
-      .map(([key, code]) => `${JSON.stringify(key)}: function (require) {\nconst module = { exports: {} };\n${code}\nreturn module.exports;\n}`)
+      .map(([key, code]) => {
+        const bytes = Buffer.from(`${code}\n`, 'utf8');
+        parts.push(bytes);
+        offset += bytes.length;
+        return `${JSON.stringify(key)}: [${offset - bytes.length}, ${bytes.length}]`;
+      })
       .join(',\n');
-  return (
-    `'use strict';\n// Generated by scripts/compile-route-schemas.mjs: the routes' validators and serializers (src/http/precompiled-schemas.ts).\n` +
+  const index =
+    `'use strict';\n// Generated by scripts/compile-route-schemas.mjs: where the routes' validators and serializers lie in the .code file beside (src/http/precompiled-schemas.ts).\n` +
     `exports.versions = ${JSON.stringify(versions)};\n` +
     `exports.validators = {\n${table(kept.validator)}\n};\n` +
-    `exports.serializers = {\n${table(kept.serializer)}\n};\n`
-  );
+    `exports.serializers = {\n${table(kept.serializer)}\n};\n`;
+  return { index, code: Buffer.concat(parts) };
 }
 
 /** What the last recording compiled each function from: the arguments its compiler was given. */
 export const recordedInputs = (kind: SchemaKind): ReadonlyMap<string, unknown> => inputs[kind];
 
-/** Writes what was recorded to `to`, stops recording, and says how many functions it holds. */
+/** Writes what was recorded to `to` and its code file, stops recording, and says how many functions it holds. */
 export function writeRecordedSchemas(to: string): { validators: number; serializers: number } {
   if (!recorded) throw new Error('writeRecordedSchemas: startRecordingSchemas was not called');
-  writeFileSync(to, moduleText(compilerVersions(), recorded));
+  const { index, code } = filesOf(compilerVersions(), recorded);
+  // The code first: an index never names a code file older than itself.
+  writeFileSync(codeFileOf(to), code);
+  writeFileSync(to, index);
   const written = { validators: recorded.validator.size, serializers: recorded.serializer.size };
   recorded = undefined;
   forget();

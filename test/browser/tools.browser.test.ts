@@ -175,9 +175,18 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: tools', BROWSER_TEST, () 
     await page.getByRole('button', { name: 'Choose a file…' }).click();
     await (await chooser).setFiles(documentPath);
     await page.getByText('shop.yaml: Shop, 3 operations.').waitFor();
-    // Every operation is chosen at first; listOrders is left out.
+    // Every operation is chosen at first; listOrders is left out, found through the filter, which keeps
+    // the choice of the operations it hides.
+    await page.getByRole('searchbox', { name: 'Filter the operations' }).fill('GET order');
+    await page.getByText('2 of 3 operations shown.').waitFor();
+    await expect(page.getByRole('checkbox', { name: /^uploadInvoice/ }).count()).resolves.toBe(0);
     await toggle(page, /^listOrders/);
     await page.getByText('2 of 3 chosen').waitFor();
+    await page.getByRole('searchbox', { name: 'Filter the operations' }).fill('nothing like it');
+    await page.getByText('No operation matches the filter.').waitFor();
+    await page.getByRole('searchbox', { name: 'Filter the operations' }).fill('');
+    await expect(page.getByRole('checkbox', { name: /^uploadInvoice/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('checkbox', { name: /^listOrders/ }).isChecked()).resolves.toBe(false);
     await page.getByRole('textbox', { name: 'Name prefix' }).fill('shop_');
     await expectAccessible(page, 'the import form with its operations');
     await page.getByRole('button', { name: 'Import', exact: true }).click();

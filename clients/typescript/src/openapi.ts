@@ -336,7 +336,7 @@ export interface paths {
         };
         /**
          * List agents visible to the caller
-         * @description Paginated; filter by q (name or description contains), status, project_id and team_id; sort by a field.
+         * @description Paginated; filter by q (name or description contains), status, project_id and team_id; sort by a field. ETag names the answer; with If-None-Match holding it, 304 and no body, no agent read.
          */
         get: operations["listAgents"];
         put?: never;
@@ -374,7 +374,7 @@ export interface paths {
         };
         /**
          * Get one agent
-         * @description The ETag header carries the version, for If-Match on update.
+         * @description ETag names the answer ("<version>-…"): with If-None-Match holding it, 304 and no body, no agent read; If-Match on update takes it, or the bare version ("3").
          */
         get: operations["getAgent"];
         /**
@@ -2159,7 +2159,7 @@ export interface paths {
         };
         /**
          * List corpora visible to the caller
-         * @description Owners and admins see every corpus of the organization; others those they hold a permission on.
+         * @description Owners and admins see every corpus of the organization; others those they hold a permission on. ETag names the answer; with If-None-Match holding it, 304 and no body, no corpus read.
          */
         get: operations["listCorpora"];
         put?: never;
@@ -2181,7 +2181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one corpus with document counts per step */
+        /**
+         * Get one corpus with document counts per step
+         * @description ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first), no document counted.
+         */
         get: operations["getCorpus"];
         /** Update a corpus */
         put: operations["updateCorpus"];
@@ -5781,6 +5784,7 @@ export interface components {
          * @example {
          *       "title": "Shop",
          *       "version": "3.0.3",
+         *       "document_ref": "q3x9Z0cLk2m8VnR4tY7wAb1d",
          *       "operations": [
          *         {
          *           "operation": "getOrder",
@@ -5797,6 +5801,8 @@ export interface components {
             title: string | null;
             /** @description openapi (3.x.y) or swagger (2.0) */
             version: string;
+            /** @description For a document fetched from a url: what an import of that url in this organization may give as document_ref, within 10 minutes, to import this very document without fetching it again; null for a document given, or one too large to keep */
+            document_ref: string | null;
             /** @description Every operation of the document, in its order */
             operations: {
                 /** @description Its operationId, or METHOD /path when it has none: what operations of an import names it by */
@@ -9172,7 +9178,7 @@ export interface components {
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again */
         "Retry-After": number;
-        /** @description The agent version as a quoted string ("3"); send it back in If-Match */
+        /** @description Names the answer; send it back in If-None-Match for a 304 while it is still the answer (docs/api.md, "Conditional requests"). An agent's begins with its version ("3-…"), and If-Match on update takes it or the bare version ("3"), as the answers of writes give it */
         ETag: string;
         /** @description Items in the whole list, whatever limit and offset returned */
         "X-Total-Count": number;
@@ -9420,7 +9426,10 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9430,6 +9439,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9438,6 +9448,15 @@ export interface operations {
                         status: "ok";
                     };
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Too many requests for this credential; see Retry-After */
             429: {
@@ -9455,7 +9474,10 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9465,6 +9487,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9474,6 +9497,15 @@ export interface operations {
                         database: string;
                     };
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -9532,7 +9564,10 @@ export interface operations {
     getVersion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9542,11 +9577,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ServerVersion"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -9605,7 +9650,10 @@ export interface operations {
     getChangelog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9615,11 +9663,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChangelogEntry"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -9960,7 +10018,10 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9970,11 +10031,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyListEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -10247,7 +10318,10 @@ export interface operations {
     getCurrentUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10257,11 +10331,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentUserEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -10341,7 +10425,10 @@ export interface operations {
                 /** @description true: active users only; false: deactivated ones only */
                 is_active?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10351,11 +10438,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -10554,7 +10651,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the user */
                 user_id: number;
@@ -10567,11 +10667,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -11041,7 +11151,10 @@ export interface operations {
                 /** @description Field to sort by; a leading "-" sorts descending. Default -modified_on. */
                 sort?: "name" | "-name" | "created_on" | "-created_on" | "modified_on" | "-modified_on" | "id" | "-id";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11051,11 +11164,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -11426,7 +11549,10 @@ export interface operations {
     getAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the agent */
                 agent_id: number;
@@ -11445,6 +11571,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AgentEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -11524,7 +11659,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The version the change is based on, as the ETag of GET gives it ("3") */
+                /** @description The version the change is based on: the ETag of GET ("3-…") or the bare version ("3") the body and the answers of writes give */
                 "if-match"?: string;
             };
             path: {
@@ -12004,7 +12139,10 @@ export interface operations {
     getAgentStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the agent */
                 agent_id: number;
@@ -12017,11 +12155,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentStatusEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -12484,7 +12632,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the agent */
                 agent_id: number;
@@ -12497,11 +12648,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentHistoryRecordPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -12830,7 +12991,10 @@ export interface operations {
     getAgentHistoryRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the agent */
                 agent_id: number;
@@ -12845,11 +13009,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentHistoryRecordDetailEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -12933,7 +13107,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the agent */
                 agent_id: number;
@@ -12946,11 +13123,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PromptVersionPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -13034,7 +13221,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13044,11 +13234,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -13323,7 +13523,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13333,11 +13536,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -13610,7 +13823,10 @@ export interface operations {
                 /** @description The user to answer for; the caller when omitted */
                 user_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the agent */
                 agent_id: number;
@@ -13623,11 +13839,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentTeamRoleEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -13717,7 +13943,10 @@ export interface operations {
                 /** @description Field to sort by; a leading "-" sorts descending. Default -modified_on. */
                 sort?: "name" | "-name" | "created_on" | "-created_on" | "modified_on" | "-modified_on" | "id" | "-id";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13727,11 +13956,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -13811,7 +14050,10 @@ export interface operations {
                 /** @description Field to sort by; a leading "-" sorts descending. Default -modified_on. */
                 sort?: "name" | "-name" | "created_on" | "-created_on" | "modified_on" | "-modified_on" | "id" | "-id";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the project */
                 project_id: number;
@@ -13824,11 +14066,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -13920,7 +14172,10 @@ export interface operations {
                 /** @description Only agents of this project too */
                 project_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the team */
                 team_id: number;
@@ -13933,11 +14188,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -14016,7 +14281,10 @@ export interface operations {
     getOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -14029,11 +14297,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -14241,7 +14519,10 @@ export interface operations {
                 /** @description true: active users only; false: deactivated ones only */
                 is_active?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -14254,11 +14535,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -14337,7 +14628,10 @@ export interface operations {
     getOrganizationLogo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -14350,6 +14644,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14358,6 +14653,15 @@ export interface operations {
                     "image/gif": Blob;
                     "image/webp": Blob;
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -14561,7 +14865,10 @@ export interface operations {
     getModelDeployment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -14574,11 +14881,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ModelDeploymentEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -14789,7 +15106,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -14802,11 +15122,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigurationPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -15024,7 +15354,10 @@ export interface operations {
     getActiveConfiguration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -15037,11 +15370,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigurationEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -15375,7 +15718,10 @@ export interface operations {
                 /** @description true: only teams the caller belongs to */
                 mine?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15385,11 +15731,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TeamPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -15576,7 +15932,10 @@ export interface operations {
     getTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the team */
                 team_id: number;
@@ -15589,11 +15948,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TeamEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -15913,7 +16282,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the team */
                 team_id: number;
@@ -15926,11 +16298,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TeammatePageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -16381,7 +16763,10 @@ export interface operations {
                 /** @description teams: add each project’s team details */
                 include?: "teams";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16391,11 +16776,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -16604,7 +16999,10 @@ export interface operations {
                 /** @description teams: add each project’s team details */
                 include?: "teams";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16614,11 +17012,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -16914,7 +17322,10 @@ export interface operations {
                 /** @description teams: add each project’s team details */
                 include?: "teams";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the project */
                 project_id: number;
@@ -16927,11 +17338,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -17498,7 +17919,10 @@ export interface operations {
                 /** @description true: only unread notifications */
                 unread?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17508,11 +17932,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -17760,7 +18194,10 @@ export interface operations {
     listFeatureFlags: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17770,11 +18207,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagListEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -17951,7 +18398,10 @@ export interface operations {
     getAgentAliasFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17961,11 +18411,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18034,7 +18494,10 @@ export interface operations {
     getApiToolsFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18044,11 +18507,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18117,7 +18590,10 @@ export interface operations {
     getChatAgentCreationFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18127,11 +18603,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18200,7 +18686,10 @@ export interface operations {
     getImageGenerationFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18210,11 +18699,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18283,7 +18782,10 @@ export interface operations {
     getDeveloperPortalFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18293,11 +18795,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18366,7 +18878,10 @@ export interface operations {
     getGuardrailFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18376,11 +18891,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18449,7 +18974,10 @@ export interface operations {
     getPiiRedactionFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18459,11 +18987,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18532,7 +19070,10 @@ export interface operations {
     getShareAgentFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18542,11 +19083,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18615,7 +19166,10 @@ export interface operations {
     getDocumentLibraryIndexFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18625,11 +19179,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18698,7 +19262,10 @@ export interface operations {
     getA2aFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18708,11 +19275,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18781,7 +19358,10 @@ export interface operations {
     getVideoIndexFlag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18791,11 +19371,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlagEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18869,7 +19459,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18879,12 +19472,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["User"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -18953,7 +19556,10 @@ export interface operations {
     getCurrentUserLegacy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18963,11 +19569,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -19041,7 +19657,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19051,12 +19670,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Team"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -19130,7 +19759,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19140,12 +19772,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Project"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -19370,7 +20012,10 @@ export interface operations {
     getProjectLegacy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the project */
                 project_id: number;
@@ -19383,6 +20028,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19411,6 +20057,15 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Project"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -19494,7 +20149,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19504,12 +20162,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Notification"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -19578,7 +20246,10 @@ export interface operations {
     listFeatureFlagsLegacy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19588,11 +20259,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureFlag"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -19666,7 +20347,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19676,12 +20360,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Corpus"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -19901,7 +20595,10 @@ export interface operations {
     getCorpusLegacy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -19914,6 +20611,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19945,6 +20643,15 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Corpus"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -20031,7 +20738,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description ETags of listings held (or *); 304 with no body while one of them names the listing as it would be answered now */
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
                 "if-none-match"?: string;
             };
             path: {
@@ -20054,7 +20761,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyDocument"][];
                 };
             };
-            /** @description Not modified: the listing named by If-None-Match is still the one this request would be answered */
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20293,7 +21000,10 @@ export interface operations {
     getDocumentLegacy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the document */
                 document_id: number;
@@ -20306,6 +21016,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20338,6 +21049,15 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["LegacyDocument"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -20554,7 +21274,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -20567,11 +21290,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LlmConfigurationPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -20806,7 +21539,10 @@ export interface operations {
     getLlmConfiguration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -20821,11 +21557,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LlmConfigurationEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -21287,7 +22033,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -21297,12 +22046,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LlmConfiguration"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -21380,7 +22139,10 @@ export interface operations {
                 /** @description Only the enabled (true) or disabled (false) tools */
                 enabled?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -21393,11 +22155,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -22502,7 +23274,10 @@ export interface operations {
     getTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -22517,11 +23292,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -23217,7 +24002,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -23227,11 +24015,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolTemplatePageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -23300,7 +24098,10 @@ export interface operations {
     getToolTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Template identifier, e.g. open-meteo-forecast */
                 template_id: string;
@@ -23313,11 +24114,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolTemplateEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -23401,7 +24212,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -23414,11 +24228,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolImportPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -23587,6 +24411,8 @@ export interface operations {
                     secret?: string;
                     /** @description Whether the tools made are enabled (default true) */
                     enabled?: boolean;
+                    /** @description With url only: the document_ref a preview of that url answered, so that the document it fetched is imported instead of fetching the url again (used once; one the server no longer keeps is ignored and the url fetched) */
+                    document_ref?: string;
                 };
             };
         };
@@ -23811,7 +24637,10 @@ export interface operations {
     getToolImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -23826,11 +24655,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolImportEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -23926,7 +24765,10 @@ export interface operations {
                 /** @description Only the operations imported, or only those skipped */
                 status?: "imported" | "skipped";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the organization: the caller’s own; any other is not found */
                 org_id: number;
@@ -23941,11 +24783,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportedOperationPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -24041,7 +24893,10 @@ export interface operations {
                 /** @description pii (personal data), blocked_terms (terms and patterns), length (characters or tokens), topic (allowed or denied topics) */
                 type?: "pii" | "blocked_terms" | "length" | "topic";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24051,11 +24906,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GuardrailPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -24262,7 +25127,10 @@ export interface operations {
     getGuardrail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the guardrail */
                 guardrail_id: number;
@@ -24275,11 +25143,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GuardrailEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -24734,7 +25612,10 @@ export interface operations {
                 /** @description Items to skip */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24744,12 +25625,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Tool"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -24823,7 +25714,10 @@ export interface operations {
                 /** @description The agent whose starters to read */
                 agent_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24833,11 +25727,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": string[];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -24923,7 +25827,10 @@ export interface operations {
                 /** @description Text the name contains */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24933,11 +25840,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CorpusPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -25131,7 +26048,10 @@ export interface operations {
     getCorpus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -25144,11 +26064,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CorpusEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -25464,7 +26394,10 @@ export interface operations {
     listCorpusPermissions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -25477,11 +26410,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CorpusPermissionEntryListEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -25799,7 +26742,10 @@ export interface operations {
     listCorpusAgents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -25812,11 +26758,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConnectedAgentListEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -26121,7 +27077,10 @@ export interface operations {
     getCorpusDefaultAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -26134,11 +27093,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CorpusDefaultAgentEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -26335,7 +27304,10 @@ export interface operations {
     getCorpusConversationStarters: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -26348,11 +27320,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConversationStartersEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -26671,7 +27653,7 @@ export interface operations {
                 include_deleted?: boolean;
             };
             header?: {
-                /** @description ETags of listings held (or *); 304 with no body while one of them names the listing as it would be answered now */
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
                 "if-none-match"?: string;
             };
             path: {
@@ -26693,7 +27675,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentPageEnvelope"];
                 };
             };
-            /** @description Not modified: the listing named by If-None-Match is still the one this request would be answered */
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27048,7 +28030,10 @@ export interface operations {
     getCorpusDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the corpus */
                 corpus_id: number;
@@ -27063,11 +28048,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentWithTextEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -27716,6 +28711,8 @@ export interface operations {
             };
             header?: {
                 "last-event-id"?: string;
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
             };
             path: {
                 /** @description Identifier of the corpus */
@@ -27744,11 +28741,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "text/event-stream": components["schemas"]["CorpusStreamEvent"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -27838,7 +28845,10 @@ export interface operations {
                 /** @description Only threads with this tag */
                 tag?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -27848,11 +28858,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChatThreadPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -28029,7 +29049,10 @@ export interface operations {
     getThread: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the thread */
                 thread_id: number;
@@ -28042,11 +29065,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChatThreadEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -28362,7 +29395,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the thread */
                 thread_id: number;
@@ -28375,11 +29411,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentResponsePageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -28458,7 +29504,10 @@ export interface operations {
     listThreadAttachments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the thread */
                 thread_id: number;
@@ -28471,11 +29520,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ThreadAttachmentListEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -28789,7 +29848,10 @@ export interface operations {
     getResponse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the response */
                 response_id: number;
@@ -28802,11 +29864,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentResponseEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -29223,7 +30295,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the project */
                 project_id: number;
@@ -29236,11 +30311,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentResponsePageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -29648,7 +30733,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the response */
                 response_id: number;
@@ -29661,11 +30749,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ResponseCommentPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -29965,7 +31063,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the response */
                 response_id: number;
@@ -29978,11 +31079,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ResponseReviewPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -30315,7 +31426,10 @@ export interface operations {
                 /** @description Only responses of this thread */
                 thread_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30325,12 +31439,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentResponse"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -30540,7 +31664,10 @@ export interface operations {
     getResponseLegacy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the response */
                 response_id: number;
@@ -30553,11 +31680,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentResponse"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -30643,7 +31780,10 @@ export interface operations {
                 /** @description Only threads with this agent */
                 agent_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30653,12 +31793,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChatThread"][];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -30853,7 +32003,10 @@ export interface operations {
     getThreadLegacy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the thread */
                 thread_id: number;
@@ -30866,11 +32019,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyChatThread"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -31250,7 +32413,10 @@ export interface operations {
     listOpenAiModels: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31260,11 +32426,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAiModelList"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -31679,7 +32855,10 @@ export interface operations {
     getA2aAgentCard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description The agent’s alias, or its id (an alias is looked for first, as the OpenAI-compatible door does) */
                 agent_id: string;
@@ -31693,11 +32872,21 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["A2aAgentCard"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -31935,7 +33124,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31945,11 +33137,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConnectorPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -32176,7 +33378,10 @@ export interface operations {
     getConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Connector identifier */
                 connector_id: number;
@@ -32189,11 +33394,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConnectorEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -32800,7 +34015,10 @@ export interface operations {
                 error?: string;
                 error_description?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32810,6 +34028,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -32822,6 +34041,15 @@ export interface operations {
                     /** @description A path of this server (never another origin) */
                     Location?: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -32898,7 +34126,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32908,11 +34139,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MailboxPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -32981,7 +34222,10 @@ export interface operations {
     getMailbox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Mailbox identifier */
                 mailbox_id: number;
@@ -32994,11 +34238,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MailboxEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -33440,7 +34694,10 @@ export interface operations {
                 /** @description IANA time zone whose clock cuts the points, e.g. Europe/Paris */
                 timezone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33450,11 +34707,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsSummaryEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -33556,7 +34823,10 @@ export interface operations {
                 /** @description IANA time zone whose clock cuts the points, e.g. Europe/Paris */
                 timezone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33566,11 +34836,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsCostEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -33672,7 +34952,10 @@ export interface operations {
                 /** @description IANA time zone whose clock cuts the points, e.g. Europe/Paris */
                 timezone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33682,11 +34965,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsTokensEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -33788,7 +35081,10 @@ export interface operations {
                 /** @description IANA time zone whose clock cuts the points, e.g. Europe/Paris */
                 timezone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33798,11 +35094,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsQueryCountEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -33904,7 +35210,10 @@ export interface operations {
                 /** @description IANA time zone whose clock cuts the points, e.g. Europe/Paris */
                 timezone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33914,11 +35223,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsVotesEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -34020,7 +35339,10 @@ export interface operations {
                 /** @description IANA time zone whose clock cuts the points, e.g. Europe/Paris */
                 timezone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34030,11 +35352,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsDocumentCountEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -34136,7 +35468,10 @@ export interface operations {
                 /** @description IANA time zone whose clock cuts the points, e.g. Europe/Paris */
                 timezone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34146,11 +35481,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsIndexingModeEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -34256,7 +35601,10 @@ export interface operations {
                 /** @description How many to list */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34266,12 +35614,22 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsMostActiveEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -34366,7 +35724,10 @@ export interface operations {
                 page_size?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34376,11 +35737,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DatasetPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -34566,7 +35937,10 @@ export interface operations {
     getDataset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the dataset */
                 dataset_id: number;
@@ -34579,11 +35953,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DatasetEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -34903,7 +36287,10 @@ export interface operations {
                 /** @description Items a page, at most 100 */
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the dataset */
                 dataset_id: number;
@@ -34916,11 +36303,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DatasetQueryPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -35367,7 +36764,10 @@ export interface operations {
                 /** @description What the metric measures; see GET /api/v2/metrics for the built-in metric of each kind and docs/evaluations.md */
                 kind?: "exact_match" | "contains" | "regex" | "token_f1" | "rouge_l" | "answer_length" | "latency" | "cost" | "hit_at_k" | "recall_at_k" | "precision_at_k" | "mrr" | "citation_precision" | "citation_recall" | "semantic_similarity" | "faithfulness" | "answer_relevance" | "correctness" | "custom_rubric";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35377,11 +36777,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MetricPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -35583,7 +36993,10 @@ export interface operations {
     getMetric: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the metric */
                 metric_id: number;
@@ -35596,11 +37009,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MetricEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -35937,7 +37360,10 @@ export interface operations {
                 /** @description queued, running, completed; cancelled (by a person); budget_exhausted (it stopped starting queries once its cost budget was spent); failed (it could not run: the reason is in error) */
                 status?: "queued" | "running" | "completed" | "cancelled" | "budget_exhausted" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35947,11 +37373,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -36171,7 +37607,10 @@ export interface operations {
     listEvaluationTags: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -36181,11 +37620,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationTagListEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -36261,7 +37710,10 @@ export interface operations {
                 /** @description Two to 10 evaluation ids, comma-separated; the first is the baseline the others are compared with */
                 ids: string;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -36271,11 +37723,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationComparisonEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -36354,7 +37816,10 @@ export interface operations {
     getEvaluation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the evaluation */
                 evaluation_id: number;
@@ -36367,11 +37832,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -36802,7 +38277,10 @@ export interface operations {
                 /** @description pending (not answered yet); completed, blocked (a guardrail stopped it) or failed (the agent failed) */
                 status?: "pending" | "completed" | "blocked" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the evaluation */
                 evaluation_id: number;
@@ -36815,11 +38293,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationQueryResultPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -36898,7 +38386,10 @@ export interface operations {
     getEvaluationQueryResult: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the evaluation */
                 evaluation_id: number;
@@ -36913,11 +38404,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationQueryResultEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {
@@ -37005,7 +38506,10 @@ export interface operations {
                 /** @description ok (with a score); undetermined (e.g. no expected answer, a judge that answered nonsense); error (the agent or the judge failed) */
                 status?: "ok" | "undetermined" | "error";
             };
-            header?: never;
+            header?: {
+                /** @description ETags of answers held (or *); 304 with no body while one of them names the answer as it would be given now */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Identifier of the evaluation */
                 evaluation_id: number;
@@ -37018,11 +38522,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluationMetricResultPageEnvelope"];
                 };
+            };
+            /** @description Not modified: the answer named by If-None-Match is still the one this request would be given */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: bad JSON, a schema violation (one detail per problem) or a bad parameter */
             400: {

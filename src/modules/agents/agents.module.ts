@@ -7,6 +7,7 @@ import { builderRoutes } from '../builder/builder.routes.js';
 import { BuilderService } from '../builder/builder.service.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
 import type { LlmConfigurationsService } from '../llm/llm-configurations.service.js';
+import { AgentTags } from './agent-tags.js';
 import { agentsRoutes } from './agents.routes.js';
 import { AgentsService } from './agents.service.js';
 import { favoritesRoutes } from './favorites.routes.js';
@@ -32,6 +33,7 @@ export function buildAgentsServices({ store, flags, blobs, egress, config }: Sha
       (actor, agentId) => corpora.corporaOfAgent(actor, agentId),
       (actor, corpusId) => corpora.requireCorpus(actor, corpusId, 'read'),
     ),
+    agentTags: new AgentTags(store),
     history: new HistoryService(store, flags),
     favorites: new FavoritesService(store),
     builder: new BuilderService(store, flags, corpora, llm, { llmTimeoutMs: config.limits.llmTimeoutMs }),

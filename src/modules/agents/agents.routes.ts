@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
 import { Deleted, Envelope, IdParams, Page, ok, responses } from '../../http/schemas.js';
 import {
   AgentSchema,
@@ -25,13 +26,19 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listAgents',
         tags,
         summary: 'List agents visible to the caller',
-        description: 'Paginated; filter by q (name or description contains), status, project_id and team_id; sort by a field.',
+        description:
+          'Paginated; filter by q (name or description contains), status, project_id and team_id; sort by a field. ' +
+          'ETag names the answer; with If-None-Match holding it, 304 and no body, no agent read.',
         querystring: listAgentsQuery(pageSizeMax),
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Envelope(Page(AgentSchema)) }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, page_size, q, status, sort, project_id, team_id } = request.query;
+      const tag = await app.services.agentTags.ofListing(request.actor, [page, page_size, q ?? null, status ?? null, sort ?? null, project_id ?? null, team_id ?? null]);
+      if (answeredNotModified(request, reply, tag)) return reply;
       const filter = {
         q,
         statuses: status ? [status] : undefined,
@@ -39,7 +46,10 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         teamIds: team_id === undefined ? undefined : [team_id],
         sort: parseSort(sort),
       };
-      return ok('Agents', await agents.list(request.actor, filter, { page, page_size }));
+      return app.services.servedBytes.send(reply, tag, async () => ({
+        body: reply.serialize(ok('Agents', await agents.list(request.actor, filter, { page, page_size }))) as string,
+        headers: {},
+      }));
     },
   );
 
@@ -82,15 +92,19 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getAgent',
         tags,
         summary: 'Get one agent',
-        description: 'The ETag header carries the version, for If-Match on update.',
+        description:
+          'ETag names the answer ("<version>-…"): with If-None-Match holding it, 304 and no body, no agent read; ' +
+          'If-Match on update takes it, or the bare version ("3").',
         params: AgentParams,
-        'x-document': { responseHeaders: { 200: ['ETag'] } },
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Envelope(AgentSchema) }, [404]),
       },
     },
     async (request, reply) => {
-      const agent = await agents.get(request.actor, request.params.agent_id);
-      return reply.header('etag', `"${agent.version}"`).send(ok('Agent', agent));
+      const tag = await app.services.agentTags.ofAgent(request.actor, request.params.agent_id);
+      if (answeredNotModified(request, reply, tag)) return reply;
+      return reply.send(ok('Agent', await agents.get(request.actor, request.params.agent_id)));
     },
   );
 

@@ -74,7 +74,7 @@ export const UpdateAgentBody = Type.Partial(Type.Object({ ...configurationFields
 export type UpdateAgentInput = Static<typeof UpdateAgentBody>;
 
 export const IfMatchHeaders = Type.Object({
-  'if-match': Type.Optional(Type.String({ description: 'The version the change is based on, as the ETag of GET gives it ("3")' })),
+  'if-match': Type.Optional(Type.String({ description: 'The version the change is based on: the ETag of GET ("3-…") or the bare version ("3") the body and the answers of writes give' })),
 });
 
 /** Set by the server when an image is generated (POST /api/v2/agents/{agent_id}/image); sent in a body, it is ignored. */

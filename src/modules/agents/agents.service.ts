@@ -26,7 +26,8 @@ export function parseSort(sort: string | undefined): AgentFilter['sort'] {
 /** If-Match: "3", W/"3" or 3 name version 3; "*" matches any version. */
 export function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
+  // The bare version ("3", as the body and the answers of writes give it) or GET's tag ("3-…"): the version decides.
+  const match = /^\s*(?:W\/)?"?(\d{1,15})(?:-[\w-]{1,64})?"?\s*$/.exec(header);
   if (!match) throw new BadRequest('If-Match must hold the agent version as its ETag gives it, e.g. "3"', [{ pointer: '/headers/if-match', message: 'is not a version' }]);
   return Number(match[1]);
 }

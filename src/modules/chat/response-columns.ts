@@ -1,7 +1,7 @@
 // An answer as the columns of its response row, and back: the lists (citations, tool calls,
 // guardrail actions) are JSON text in the row, the estimated flag 0 or 1. Only the repositories
 // that write and read agent_responses use these.
-import type { AgentResponseChange, AgentResponseRow } from '../../db/schema.js';
+import type { AgentResponseRow } from '../../db/schema.js';
 import type { AnswerOutcome, AskedQuestion, RecordedAnswer } from '../runtime/answer.js';
 
 export function questionColumns(organizationId: number, question: AskedQuestion) {
@@ -20,7 +20,7 @@ export function questionColumns(organizationId: number, question: AskedQuestion)
   };
 }
 
-export function outcomeColumns(outcome: AnswerOutcome): AgentResponseChange {
+export function outcomeColumns(outcome: AnswerOutcome) {
   return {
     answer: outcome.text,
     status: outcome.status,

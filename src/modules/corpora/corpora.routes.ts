@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
 import { Deleted, Envelope, IdParams, List, Page, named, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import {
@@ -31,14 +32,23 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listCorpora',
         tags,
         summary: 'List corpora visible to the caller',
-        description: 'Owners and admins see every corpus of the organization; others those they hold a permission on.',
+        description:
+          'Owners and admins see every corpus of the organization; others those they hold a permission on. ' +
+          'ETag names the answer; with If-None-Match holding it, 304 and no body, no corpus read.',
         querystring: listCorporaQuery(app.config.limits.pageSizeMax),
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Envelope(Page(CorpusSchema)) }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, page_size, q } = request.query;
-      return ok('Corpora', asPage(await corpora.list(request.actor, windowOf({ page, page_size }), q), { page, page_size }));
+      const tag = await app.services.corpusTags.ofListing(request.actor, [page, page_size, q ?? null]);
+      if (answeredNotModified(request, reply, tag)) return reply;
+      return app.services.servedBytes.send(reply, tag, async () => ({
+        body: reply.serialize(ok('Corpora', asPage(await corpora.list(request.actor, windowOf({ page, page_size }), q), { page, page_size }))) as string,
+        headers: {},
+      }));
     },
   );
 
@@ -64,11 +74,18 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getCorpus',
         tags,
         summary: 'Get one corpus with document counts per step',
+        description: 'ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first), no document counted.',
         params: CorpusParams,
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Envelope(CorpusSchema) }, [404]),
       },
     },
-    async (request) => ok('Corpus', await corpora.get(request.actor, request.params.corpus_id)),
+    async (request, reply) => {
+      const { tag, access } = await app.services.corpusTags.ofCorpus(request.actor, request.params.corpus_id);
+      if (answeredNotModified(request, reply, tag)) return reply;
+      return reply.send(ok('Corpus', await corpora.present(access)));
+    },
   );
 
   app.put(

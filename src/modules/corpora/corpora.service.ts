@@ -58,7 +58,8 @@ export class CorporaService {
     }
   }
 
-  private async present(access: CorpusAccess): Promise<CorpusView> {
+  /** The corpus as GET answers it, for an access its check already found (a conditional read). */
+  async present(access: CorpusAccess): Promise<CorpusView> {
     const counts = presentDocumentCounts(await this.store.repos.corpora.documentCounts(access.corpus.organization_id, access.corpus.id));
     return presentCorpus(access.corpus, access.permission, this.retrievalMode(), counts);
   }

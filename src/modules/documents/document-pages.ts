@@ -3,20 +3,15 @@
 // would serialise of presentDocument's objects.
 import { windowOf, type PageRequest } from '../../pagination.js';
 import type { UnitOfWork } from '../../repositories.js';
-import type { Actor } from '../auth/actor.js';
-import type { CorporaService } from '../corpora/corpora.service.js';
+import type { CorpusAccess } from '../corpora/corpora.service.js';
 import type { DocumentFilter } from './documents.repo.js';
 
 export class DocumentPages {
-  constructor(
-    private readonly store: UnitOfWork,
-    private readonly corpora: CorporaService,
-  ) {}
+  constructor(private readonly store: UnitOfWork) {}
 
-  /** The page as JSON text: { items, page, page_size, total }. 404 for a corpus the caller may not read. */
-  async pageJson(actor: Actor, corpusId: number, filter: DocumentFilter, page: PageRequest): Promise<string> {
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
-    const scope = { organizationId: actor.organizationId, corpusId };
+  /** The page as JSON text: { items, page, page_size, total }, of a corpus the caller's access was found on (CorporaService.requireCorpus). */
+  async pageJson(access: CorpusAccess, filter: DocumentFilter, page: PageRequest): Promise<string> {
+    const scope = { organizationId: access.corpus.organization_id, corpusId: access.corpus.id };
     const { items, total } = await this.store.repos.documentListing.jsonPage(scope, filter, windowOf(page));
     return `{"items":[${items ?? ''}],"page":${page.page},"page_size":${page.page_size},"total":${total}}`;
   }

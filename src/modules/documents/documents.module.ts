@@ -25,8 +25,8 @@ export function buildDocumentsServices(shared: SharedServices, { corpora, vector
   return {
     services: {
       documents: new DocumentsService(store, blobs, corpora, sources, wakeWorker),
-      legacyListing: new LegacyListing(store, corpora),
-      documentPages: new DocumentPages(store, corpora),
+      legacyListing: new LegacyListing(store),
+      documentPages: new DocumentPages(store),
       listingTags: new ListingTags(store, corpora),
       progress: new DocumentProgress(store, corpora, database.notices),
     },

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { answeredNotModified } from '../../http/conditional-get.js';
+import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
 import { Envelope, IdParams, Page, ok, okJson, responses } from '../../http/schemas.js';
 import {
   DocumentSchema,
   DocumentWithTextSchema,
   DuplicateCheckBody,
   DuplicateCheckSchema,
-  ListingHeaders,
   SearchBody,
   SearchResultSchema,
   TagsBody,
@@ -15,7 +14,6 @@ import {
   UploadMultipartContent,
   UploadResultSchema,
   listDocumentsQuery,
-  listingConditionalDocument,
 } from './documents.schemas.js';
 import { MEDIA_TYPES, attachmentDisposition } from './original-file.js';
 import { acceptUpload } from './upload-request.js';
@@ -38,8 +36,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).',
         params: CorpusParams,
         querystring: listDocumentsQuery(app.config.limits.pageSizeMax),
-        headers: ListingHeaders,
-        'x-document': listingConditionalDocument,
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Envelope(Page(DocumentSchema)) }, [404]),
       },
     },
@@ -47,11 +45,13 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page, page_size, step, is_failed, tag, type, include_deleted } = request.query;
       const filter = { step, isFailed: is_failed, tag, type, includeDeleted: include_deleted };
       const query = [page, page_size, step ?? null, is_failed ?? null, tag ?? null, type ?? null, include_deleted ?? false];
-      const etag = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'v2 application/json', query);
+      const { tag: etag, access } = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'v2 application/json', query);
       if (answeredNotModified(request, reply, etag)) return reply;
       // Written by the database as the schema above would serialise it (document-pages.ts).
-      const data = await app.services.documentPages.pageJson(request.actor, request.params.corpus_id, filter, { page, page_size });
-      return reply.type('application/json; charset=utf-8').send(okJson('Documents', data));
+      return app.services.servedBytes.send(reply, etag, async () => ({
+        body: okJson('Documents', await app.services.documentPages.pageJson(access, filter, { page, page_size })),
+        headers: {},
+      }));
     },
   );
 

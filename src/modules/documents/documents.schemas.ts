@@ -153,18 +153,6 @@ export type LegacyDocument = Static<typeof LegacyDocumentSchema>;
 
 /** The same window as every legacy list (limit at most LIMIT_PAGE_SIZE), and deleted documents on demand. */
 /** The conditional reads of the listings (docs/api.md, "Conditional requests"). */
-export const ListingHeaders = Type.Object({
-  'if-none-match': Type.Optional(
-    Type.String({ description: 'ETags of listings held (or *); 304 with no body while one of them names the listing as it would be answered now' }),
-  ),
-});
-
-/** What the listings document beside their 200: the 304, and the ETag of both. */
-export const listingConditionalDocument = {
-  responses: { 304: { description: 'Not modified: the listing named by If-None-Match is still the one this request would be answered' } },
-  responseHeaders: { 200: ['ETag' as const], 304: ['ETag' as const] },
-};
-
 export const legacyListingQuery = (pageSizeMax: number) =>
   Type.Composite([
     Type.Object({ include_deleted: Type.Optional(Type.Boolean({ default: false, description: 'Include documents marked deleted' })) }),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
-import { answeredNotModified } from '../../http/conditional-get.js';
-import { LegacyDocumentSchema, ListingHeaders, legacyListingQuery, listingConditionalDocument } from './documents.schemas.js';
+import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
+import { LegacyDocumentSchema, legacyListingQuery } from './documents.schemas.js';
 
 export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -18,23 +18,22 @@ export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'ETag names the answer; with If-None-Match holding it, 304 and no body (the caller still authorised first).',
         params: IdParams('corpus_id'),
         querystring: legacyListingQuery(app.config.limits.pageSizeMax),
-        headers: ListingHeaders,
-        'x-document': listingConditionalDocument,
+        headers: IfNoneMatchHeaders,
+        'x-document': conditionalReadDocument,
         response: responses({ 200: Type.Array(LegacyDocumentSchema) }, [404]),
       },
     },
     async (request, reply) => {
       const { include_deleted, limit, offset } = request.query;
       const query = [include_deleted ?? false, limit ?? null, offset ?? 0];
-      const etag = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'legacy application/json', query);
-      if (answeredNotModified(request, reply, etag)) return reply;
-      const listing = await app.services.legacyListing.open(request.actor, request.params.corpus_id, {
-        includeDeleted: include_deleted ?? false,
-        limit,
-        offset: offset ?? 0,
+      const { tag, access } = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'legacy application/json', query);
+      if (answeredNotModified(request, reply, tag)) return reply;
+      // A listing of one batch is kept for the next 200 of its tag; a streamed one, as large as the corpus, is not.
+      return app.services.servedBytes.send(reply, tag, async () => {
+        const listing = await app.services.legacyListing.open(access, { includeDeleted: include_deleted ?? false, limit, offset: offset ?? 0 });
+        const headers: Record<string, string> = listing.total === undefined ? {} : { 'x-total-count': String(listing.total) };
+        return { body: listing.body, headers };
       });
-      if (listing.total !== undefined) reply.header('x-total-count', String(listing.total));
-      return reply.type('application/json; charset=utf-8').send(listing.body);
     },
   );
 };

@@ -5,8 +5,7 @@
 // flat however large the corpus.
 import { Readable } from 'node:stream';
 import type { UnitOfWork } from '../../repositories.js';
-import type { Actor } from '../auth/actor.js';
-import type { CorporaService } from '../corpora/corpora.service.js';
+import type { CorpusAccess } from '../corpora/corpora.service.js';
 import type { DocumentListingRepo, ListingBatch } from './document-listing.repo.js';
 import type { CorpusScope } from './documents.repo.js';
 
@@ -20,18 +19,14 @@ export interface ListingOptions {
 }
 
 export class LegacyListing {
-  constructor(
-    private readonly store: UnitOfWork,
-    private readonly corpora: CorporaService,
-  ) {}
+  constructor(private readonly store: UnitOfWork) {}
 
   /**
-   * Checks access (404 for a corpus the caller may not read), then returns the body (whole, or as
-   * a stream when it takes more than one batch), and the total when paged.
+   * The body (whole, or as a stream when it takes more than one batch), and the total when paged, of
+   * a corpus the caller's access was found on (CorporaService.requireCorpus).
    */
-  async open(actor: Actor, corpusId: number, options: ListingOptions): Promise<{ body: string | Readable; total: number | undefined }> {
-    await this.corpora.requireCorpus(actor, corpusId, 'read');
-    const scope = { organizationId: actor.organizationId, corpusId };
+  async open(access: CorpusAccess, options: ListingOptions): Promise<{ body: string | Readable; total: number | undefined }> {
+    const scope = { organizationId: access.corpus.organization_id, corpusId: access.corpus.id };
     const { documents, documentListing } = this.store.repos;
     const paged = options.limit !== undefined || options.offset > 0;
     const total = paged ? await documents.countForListing(scope, options.includeDeleted) : undefined;

@@ -2,11 +2,26 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { conflictIfDuplicate, nameTaken } from '../../db/conflicts.js';
 import type { Dialect } from '../../db/dialect.js';
 import { selectSlice } from '../../db/list-slice.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB, LlmConfigurationsTable } from '../../db/schema.js';
 import type { ListSlice, ListWindow } from '../../pagination.js';
 
 export type NewLlmConfiguration = Insertable<LlmConfigurationsTable>;
 export type LlmConfigurationChange = Updateable<Omit<LlmConfigurationsTable, 'id' | 'organization_id' | 'created_on' | 'created_by'>>;
+
+function ofOrganization(db: Kysely<DB>, organizationId: number) {
+  return db
+    .selectFrom('llm_configurations as l')
+    .innerJoin('users as creator', 'creator.id', 'l.created_by')
+    .innerJoin('users as modifier', 'modifier.id', 'l.modified_by')
+    .where('l.organization_id', '=', organizationId)
+    .selectAll('l')
+    .select(['creator.email as created_by_email', 'modifier.email as modified_by_email']);
+}
+
+// Read on every ask (the configuration that answers it): compiled once (src/db/precompiled.ts).
+const configurationById = precompiled(2, (db: Kysely<DB>, organizationId: number, configurationId: number) => ofOrganization(db, organizationId).where('l.id', '=', configurationId));
+const defaultConfiguration = precompiled(1, (db: Kysely<DB>, organizationId: number) => ofOrganization(db, organizationId).where('l.is_default', '=', 1));
 
 /** An organization's LLM configurations; at most one is the default (a partial unique index holds it). */
 export class LlmConfigurationsRepo {
@@ -15,26 +30,16 @@ export class LlmConfigurationsRepo {
     private readonly dialect: Dialect,
   ) {}
 
-  private selectOfOrganization(organizationId: number) {
-    return this.db
-      .selectFrom('llm_configurations as l')
-      .innerJoin('users as creator', 'creator.id', 'l.created_by')
-      .innerJoin('users as modifier', 'modifier.id', 'l.modified_by')
-      .where('l.organization_id', '=', organizationId)
-      .selectAll('l')
-      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email']);
-  }
-
   list(organizationId: number, window: ListWindow): Promise<ListSlice<LlmConfigurationWithAudit>> {
-    return selectSlice(this.selectOfOrganization(organizationId).orderBy('l.id'), window);
+    return selectSlice(ofOrganization(this.db, organizationId).orderBy('l.id'), window);
   }
 
-  find(organizationId: number, configurationId: number) {
-    return this.selectOfOrganization(organizationId).where('l.id', '=', configurationId).executeTakeFirst();
+  async find(organizationId: number, configurationId: number) {
+    return (await configurationById(this.db, organizationId, configurationId))[0];
   }
 
-  findDefault(organizationId: number) {
-    return this.selectOfOrganization(organizationId).where('l.is_default', '=', 1).executeTakeFirst();
+  async findDefault(organizationId: number) {
+    return (await defaultConfiguration(this.db, organizationId))[0];
   }
 
   async hasAny(organizationId: number): Promise<boolean> {

@@ -240,12 +240,11 @@ export class AskService {
    * ended with calls of a client's tools (the answer given once their results came back follows them).
    */
   private async threadTurns(repos: Repositories, actor: Actor, agentId: number, threadId: number, throughResponseId?: number) {
-    const thread = await repos.threads.find(actor.organizationId, threadId);
-    if (!thread || thread.agent_id !== agentId || thread.user_id !== actor.userId) throw new NotFound('thread', threadId);
-    const earlier = await repos.responses.ofThread(actor.organizationId, threadId);
-    return earlier
-      .filter((response) => response.status === 'completed' && response.finishReason !== 'tool_calls' && (throughResponseId === undefined || response.id <= throughResponseId))
-      .map((response) => ({ query: response.query, answer: response.text }));
+    const thread = await repos.ask.threadTurns(actor.organizationId, threadId);
+    if (!thread || thread.agentId !== agentId || thread.userId !== actor.userId) throw new NotFound('thread', threadId);
+    return thread.responses
+      .filter((response) => response.finishReason !== 'tool_calls' && (throughResponseId === undefined || response.id <= throughResponseId))
+      .map((response) => ({ query: response.query, answer: response.answer }));
   }
 
   /** Records the question, lets the model answer, records the outcome. Never throws for a model's failure. */
@@ -370,11 +369,8 @@ export class AskService {
    */
   private async saveAnswer(actor: Actor, question: AskedQuestion, recorded: RecordedQuestion | undefined, outcome: AnswerOutcome): Promise<Answer> {
     if (!recorded) return { ...question, ...outcome, id: undefined, threadId: undefined };
-    await this.store.transaction(async (repos) => {
-      await repos.ask.finishResponse(actor.organizationId, recorded.id, outcome);
-      await repos.usageEvents.recordAnswer(actor.organizationId, recorded.id);
-    });
-    await this.store.repos.threads.touch(recorded.threadId, now());
+    // With the thread's last activity: one transaction (ask.repo.ts).
+    await this.store.repos.ask.finishResponse(actor.organizationId, recorded, outcome, now());
     return { ...question, ...outcome, ...recorded };
   }
 
@@ -396,28 +392,13 @@ export class AskService {
     return { answer: await this.saveAnswer(actor, question, recorded, outcome), failure: undefined };
   }
 
-  /** The question as a response row not yet finished, in a thread opened for it where none was given. */
+  /**
+   * The question as a response row not yet finished, in a thread opened for it where none was given,
+   * with its usage event: counted as a query from now on, as a failure until its answer ends.
+   */
   private recordQuestion(actor: Actor, ask: PreparedAsk, question: AskedQuestion): Promise<RecordedQuestion> {
-    const at = question.askedOn;
-    return this.store.transaction(async (repos) => {
-      const threadId =
-        ask.threadId ??
-        (await repos.threads.insert({
-          organization_id: actor.organizationId,
-          agent_id: ask.agent.id,
-          user_id: actor.userId,
-          title: threadTitle(ask.query),
-          last_activity_on: at,
-          created_on: at,
-          created_by: actor.userId,
-          modified_on: at,
-          modified_by: actor.userId,
-        }));
-      const id = await repos.ask.recordQuestion(actor.organizationId, threadId, question, { status: 'failed', error: NOT_FINISHED });
-      // Counted as a query from now on, as a failure until its answer ends.
-      await repos.usageEvents.recordAnswer(actor.organizationId, id);
-      return { id, threadId };
-    });
+    const thread = ask.threadId ?? { agentId: ask.agent.id, userId: actor.userId, title: threadTitle(ask.query) };
+    return this.store.repos.ask.recordQuestion(actor.organizationId, thread, question, { status: 'failed', error: NOT_FINISHED });
   }
 
   /**

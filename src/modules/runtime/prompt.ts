@@ -85,13 +85,9 @@ export function buildConversation(input: ConversationInput): Conversation {
   // Counted no further than the context window: a longer question is refused below all the same, and
   // one long word of it is not merged for nothing.
   const continuation = input.continuation ?? [];
-  const room =
-    input.contextWindow -
-    input.maxTokens -
-    REPLY_PRIMING -
-    countTokensUpTo(input.query, input.contextWindow) -
-    MESSAGE_OVERHEAD -
-    continuation.reduce((sum, message) => sum + messageTokens(message), 0);
+  const questionTokens = countTokensUpTo(input.query, input.contextWindow) + MESSAGE_OVERHEAD;
+  const continuationTokens = continuation.reduce((sum, message) => sum + messageTokens(message), 0);
+  const room = input.contextWindow - input.maxTokens - REPLY_PRIMING - questionTokens - continuationTokens;
   const system = (passages: PromptPassage[]): ChatMessage => ({ role: 'system', content: systemPrompt(input.instructions, passages, input.withTools) });
 
   let passages = input.passages;
@@ -122,5 +118,7 @@ export function buildConversation(input: ConversationInput): Conversation {
     turnsDropped--;
   }
   const messages = [system(passages), ...kept, question, ...continuation];
-  return { messages, passages, turnsDropped, promptTokens: conversationTokens(messages) };
+  // conversationTokens(messages), from the counts already made (the question was counted whole: one
+  // over the context window is refused above), so that the prompt is not tokenized twice.
+  return { messages, passages, turnsDropped, promptTokens: REPLY_PRIMING + used + questionTokens + continuationTokens };
 }

@@ -1,5 +1,5 @@
 // The tool.import job: reads the document (fetched from its URL through the egress client, or the
-// file stored when it was given), then makes each chosen operation a tool or skips it, recording
+// file stored when it was given or when a preview of its URL had fetched it), then makes each chosen operation a tool or skips it, recording
 // every outcome with the import's counts as it goes — what a client polling the import sees. The
 // document is parsed, dereferenced and made into tool settings in a thread (readDocumentOperations),
 // a few operations at a time: a second of GitHub's description on the event loop held every request.
@@ -111,7 +111,7 @@ export class ToolImportJob implements JobHandler<'tool.import'> {
     if (row.document_key !== null) await this.deps.blobs.delete(row.document_key);
   }
 
-  /** The document's operations, read from its URL or the file stored when it was given. */
+  /** The document's operations, read from the file stored with the import (given, or fetched by a preview of its URL), else from its URL. */
   private async read(row: ImportRow, options: StoredImportOptions, recorded: number, stopping: AbortSignal): Promise<OperationsReading> {
     const { limits } = this.deps;
     const reading = {
@@ -123,10 +123,11 @@ export class ToolImportJob implements JobHandler<'tool.import'> {
       skip: recorded,
       signal: stopping,
     };
-    if (row.source_url !== null) return readDocumentOperations({ url: row.source_url }, this.deps.egress, reading);
-    const bytes = row.document_key === null ? undefined : await this.deps.blobs.get(row.document_key);
+    if (row.document_key === null) return readDocumentOperations({ url: row.source_url! }, this.deps.egress, reading);
+    const bytes = await this.deps.blobs.get(row.document_key);
     if (bytes === undefined) throw new AppError(400, 'bad_request', 'The document given with the import is no longer stored');
-    return readDocumentOperations({ document: bytes }, this.deps.egress, reading);
+    // A document a preview fetched: relative server URLs are read from where it was fetched.
+    return readDocumentOperations({ document: bytes, sourceUrl: row.source_url ?? undefined }, this.deps.egress, reading);
   }
 
   /** The next results of the reading; its thread out of memory or time is the import's failure (DocumentRefused). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page, PageQuery, ok, responses } from '../../http/schemas.js';
 import { asPage, windowOf } from '../../pagination.js';
 import { OrganizationParams } from '../organizations/organizations.schemas.js';
+import { clientGone } from '../runtime/ask-replies.js';
 import { OperationReportSchema, OperationsQuery, PreviewToolImportBody, StartToolImportBody, ToolImportParams, ToolImportPreviewSchema, ToolImportSchema } from './tool-imports.schemas.js';
 
 const tags = ['tools'];
@@ -48,7 +49,8 @@ export const toolImportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(ToolImportPreviewSchema) }, [403, 404]),
       },
     },
-    async (request) => ok('Operations of the document', await imports.preview(request.actor, request.params.org_id, request.body)),
+    // A client that goes away ends the document's reading (its thread).
+    async (request, reply) => ok('Operations of the document', await imports.preview(request.actor, request.params.org_id, request.body, clientGone(reply))),
   );
 
   app.get(

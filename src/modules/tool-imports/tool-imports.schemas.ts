@@ -23,6 +23,14 @@ export const StartToolImportBody = Type.Object(
     overrides: Type.Optional(Type.Partial(ApiToolConfig, { description: 'Settings that replace the document’s in every tool made (headers are merged)' })),
     secret: Type.Optional(Type.String({ minLength: 1, maxLength: 4000, description: 'Write-only: given to every tool made, kept sealed until the import ends' })),
     enabled: Type.Optional(Type.Boolean({ description: 'Whether the tools made are enabled (default true)' })),
+    document_ref: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'With url only: the document_ref a preview of that url answered, so that the document it fetched is imported instead of fetching the url again (used once; one the server no longer keeps is ignored and the url fetched)',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Exactly one of url and document.' },
 );
@@ -93,6 +101,9 @@ export const ToolImportPreviewSchema = named(
   Type.Object({
     title: Type.Union([Type.String(), Type.Null()], { description: 'The document’s info.title' }),
     version: Type.String({ description: 'openapi (3.x.y) or swagger (2.0)' }),
+    document_ref: Type.Union([Type.String(), Type.Null()], {
+      description: 'For a document fetched from a url: what an import of that url in this organization may give as document_ref, within 10 minutes, to import this very document without fetching it again; null for a document given, or one too large to keep',
+    }),
     operations: Type.Array(
       Type.Object({
         operation: Type.String({ description: 'Its operationId, or METHOD /path when it has none: what operations of an import names it by' }),
@@ -107,6 +118,7 @@ export const ToolImportPreviewSchema = named(
   {
     title: 'Shop',
     version: '3.0.3',
+    document_ref: 'q3x9Z0cLk2m8VnR4tY7wAb1d',
     operations: [{ operation: 'getOrder', method: 'GET', path: '/orders/{id}', summary: 'One order', pointer: '/paths/~1orders~1{id}/get' }],
   },
 );

@@ -10,13 +10,14 @@ import type { UnitOfWork } from '../../repositories.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { EgressClient } from '../../net/egress.js';
-import { readOpenApiDocument, requireOneSource, summariseOperations, type DocumentLimits } from '../../tools/index.js';
+import { previewDocument, requireOneSource, type DocumentLimits } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
 import { authorize } from '../auth/roles.js';
 import { requireOwnOrganization } from '../organizations/organizations.service.js';
 import { secretColumns } from '../tools/tool-secrets.js';
 import { toolPolicy } from '../tools/tool.policy.js';
 import type { ToolsService } from '../tools/tools.service.js';
+import { PreviewedDocuments } from './previewed-documents.js';
 import type { OperationRow, ToolImportRecord } from './tool-imports.repo.js';
 import type { OperationReport, PreviewToolImportInput, StartToolImportInput, ToolImportPreview, ToolImportView } from './tool-imports.schemas.js';
 
@@ -56,39 +57,52 @@ export function presentImport(row: ToolImportRecord): ToolImportView {
 const presentOperation = (row: OperationRow): OperationReport => ({ ...row, details: JSON.parse(row.details) as OperationReport['details'] });
 
 export class ToolImportsService {
+  /** Documents previews fetched, for the imports that follow them (a budget of one document at the byte limit). */
+  private readonly previewed: PreviewedDocuments;
+
   constructor(
     private readonly store: UnitOfWork,
     private readonly tools: ToolsService,
     private readonly secrets: SecretBox,
     private readonly blobs: BlobStore,
     private readonly options: { maxDocumentBytes: number; wake: () => void; preview: { egress: EgressClient; timeoutMs: number; limits: DocumentLimits } },
-  ) {}
+  ) {
+    this.previewed = new PreviewedDocuments(options.maxDocumentBytes);
+  }
 
   /**
    * The operations of a document, read while the request waits (its $refs left unresolved), so that
-   * the ones to import can be chosen: same rules as an import (who, the flag, the bounds, the egress).
+   * the ones to import can be chosen: same rules as an import (who, the flag, the bounds, the egress),
+   * and read in the same kind of thread, so that a large document does not hold the event loop.
    */
-  async preview(actor: Actor, organizationId: number, input: PreviewToolImportInput): Promise<ToolImportPreview> {
+  async preview(actor: Actor, organizationId: number, input: PreviewToolImportInput, signal?: AbortSignal): Promise<ToolImportPreview> {
     await this.tools.requireImporter(actor, organizationId);
     requireOneSource(input, '/body');
     const { egress, timeoutMs, limits } = this.options.preview;
-    const document = await readOpenApiDocument(input, egress, timeoutMs, limits);
-    const title = typeof document.info?.title === 'string' ? document.info.title : null;
-    return { title, version: String(document.openapi ?? document.swagger), operations: summariseOperations(document) };
+    const { summary, fetched } = await previewDocument(input, egress, { limits, fetchTimeoutMs: timeoutMs, signal });
+    const ref = input.url !== undefined && fetched !== undefined ? this.previewed.keep(organizationId, input.url, fetched) : null;
+    return { ...summary, document_ref: ref };
   }
 
-  /** Stores the document given (or its URL) and the choices, and queues the job: 202, polled with get. */
+  /** The document to store with an import: the one given, else the one a preview of its url fetched (document_ref), if still kept. */
+  private documentOf(organizationId: number, input: StartToolImportInput): Buffer | undefined {
+    if (input.document_ref !== undefined && input.url === undefined) {
+      throw new BadRequest('document_ref goes with the url that was previewed', [{ pointer: '/body/document_ref', message: 'needs url' }]);
+    }
+    if (input.document === undefined) return input.document_ref === undefined ? undefined : this.previewed.take(organizationId, input.url!, input.document_ref);
+    const text = typeof input.document === 'string' ? input.document : JSON.stringify(input.document);
+    const bytes = Buffer.from(text, 'utf8');
+    if (bytes.length === 0) throw new BadRequest('The document is empty', [{ pointer: '/body/document', message: 'must not be empty' }]);
+    if (bytes.length > this.options.maxDocumentBytes) throw new PayloadTooLarge(`The document is larger than ${this.options.maxDocumentBytes} bytes`);
+    return bytes;
+  }
+
+  /** Stores the document given (or its URL, with the document a preview fetched there) and the choices, and queues the job: 202, polled with get. */
   async start(actor: Actor, organizationId: number, input: StartToolImportInput): Promise<ToolImportView> {
     await this.tools.requireImporter(actor, organizationId);
     requireOneSource(input, '/body');
-    let documentKey: string | null = null;
-    if (input.document !== undefined) {
-      const text = typeof input.document === 'string' ? input.document : JSON.stringify(input.document);
-      const bytes = Buffer.from(text, 'utf8');
-      if (bytes.length === 0) throw new BadRequest('The document is empty', [{ pointer: '/body/document', message: 'must not be empty' }]);
-      if (bytes.length > this.options.maxDocumentBytes) throw new PayloadTooLarge(`The document is larger than ${this.options.maxDocumentBytes} bytes`);
-      documentKey = await this.blobs.put(bytes);
-    }
+    const document = this.documentOf(organizationId, input);
+    const documentKey = document === undefined ? null : await this.blobs.put(document);
     const options: StoredImportOptions = {
       operations: input.operations ?? null,
       server_url: input.server_url ?? null,

@@ -55,8 +55,9 @@ export class ToolsService {
     private readonly options: ToolsOptions,
   ) {
     this.allowList = new AllowList(options.allowedHosts);
-    // Checks the templates at start: an invalid one stops the server here, not a user later.
-    toolTemplates();
+    // The templates are checked when first asked for, not at start: checking them compiles their
+    // schemas with Ajv, which a start then loads for nothing. They ship with the server, and a test
+    // (tools-api-units) checks every one, so an invalid template does not reach a release.
   }
 
   private async requireTool(actor: Actor, organizationId: number, toolId: number, repos: Repositories = this.store.repos): Promise<ToolWithAudit> {

@@ -1,5 +1,6 @@
-// The API tool templates that ship with the server, checked once when first asked for (at start:
-// the tools service asks in its constructor). Add a template by adding a JSON file and a line here.
+// The API tool templates that ship with the server, checked once when first asked for (the first
+// listing or use of a template; a test checks them all). Add a template by adding a JSON file and a
+// line here.
 import frankfurterRates from './frankfurter-rates.json' with { type: 'json' };
 import githubRepository from './github-repository.json' with { type: 'json' };
 import hackerNewsItem from './hacker-news-item.json' with { type: 'json' };

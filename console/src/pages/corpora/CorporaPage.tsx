@@ -14,6 +14,7 @@ import { corporaQuery, mayOnCorpus, PAGE_SIZE, type Corpus } from './corpus-api'
 import { DeleteCorpusButton } from './DeleteCorpusButton';
 import { NewCorpusDialog } from './NewCorpusDialog';
 import './corpora.css';
+import { DataTable } from '../../ui/DataTable';
 
 const VIEWER_CANNOT_CREATE = 'Viewers cannot create corpora; ask an admin for the member role.';
 
@@ -68,36 +69,21 @@ export default function CorporaPage() {
 
 function CorporaTable({ corpora }: { corpora: Corpus[] }) {
   return (
-    <div className="table-wrap">
-      <table className="plain corpora-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Documents</th>
-            <th scope="col">Indexed</th>
-            <th scope="col">Failed</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {corpora.map((corpus) => (
-            <tr key={corpus.id}>
-              <th scope="row" data-label="Name">
-                <Link to={`/corpora/${corpus.id}`}>{corpus.name}</Link>
-                {corpus.description !== '' && <span className="muted text-small text-block">{corpus.description}</span>}
-              </th>
-              <td data-label="Documents">{corpus.document_counts.total}</td>
-              <td data-label="Indexed">{corpus.document_counts.indexed}</td>
-              <td data-label="Failed" className={corpus.document_counts.failed > 0 ? 'count-failed' : undefined}>
-                {corpus.document_counts.failed}
-              </td>
-              <td data-label="Actions">{mayOnCorpus(corpus.permission, 'manage') && <DeleteCorpusButton corpus={corpus} compact />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={['Name', 'Documents', 'Indexed', 'Failed']} actions className="corpora-table">
+      {corpora.map((corpus) => (
+        <tr key={corpus.id}>
+          <th scope="row" data-label="Name">
+            <Link to={`/corpora/${corpus.id}`}>{corpus.name}</Link>
+            {corpus.description !== '' && <span className="muted text-small text-block">{corpus.description}</span>}
+          </th>
+          <td data-label="Documents">{corpus.document_counts.total}</td>
+          <td data-label="Indexed">{corpus.document_counts.indexed}</td>
+          <td data-label="Failed" className={corpus.document_counts.failed > 0 ? 'count-failed' : undefined}>
+            {corpus.document_counts.failed}
+          </td>
+          <td data-label="Actions">{mayOnCorpus(corpus.permission, 'manage') && <DeleteCorpusButton corpus={corpus} compact />}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -11,6 +11,7 @@ import { DeleteGuardrailButton } from './DeleteGuardrailButton';
 import { FlagNotice, useGuardrailFlags } from './FlagNotice';
 import { ACTION_NAMES, guardrailsQuery, STAGE_NAMES, TYPE_NAMES, type Guardrail } from './guardrail-api';
 import { findingName } from './pii-entities';
+import { DataTable } from '../../ui/DataTable';
 
 const ONLY_ADMINS = 'Only owners and admins create guardrails.';
 
@@ -70,42 +71,25 @@ function settingsSummary(guardrail: Guardrail): string {
 
 function GuardrailTable({ guardrails, mayManage }: { guardrails: Guardrail[]; mayManage: boolean }) {
   return (
-    <div className="table-wrap">
-      <table className="plain guardrail-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Stages</th>
-            <th scope="col">Action</th>
-            {mayManage && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {guardrails.map((guardrail) => (
-            <tr key={guardrail.id}>
-              <th scope="row" data-label="Name">
-                <Link to={`/guardrails/${guardrail.id}`}>{guardrail.name}</Link>
-              </th>
-              <td data-label="Kind">
-                {TYPE_NAMES[guardrail.type]}
-                <span className="muted guardrail-detail">{settingsSummary(guardrail)}</span>
-              </td>
-              <td data-label="Stages">{guardrail.stages.map((stage) => STAGE_NAMES[stage].split(':')[0]).join(', ')}</td>
-              <td data-label="Action">{ACTION_NAMES[guardrail.action]}</td>
-              {mayManage && (
-                <td data-label="Actions">
-                  <DeleteGuardrailButton guardrail={guardrail} compact />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={['Name', 'Kind', 'Stages', 'Action']} actions={mayManage} className="guardrail-table">
+      {guardrails.map((guardrail) => (
+        <tr key={guardrail.id}>
+          <th scope="row" data-label="Name">
+            <Link to={`/guardrails/${guardrail.id}`}>{guardrail.name}</Link>
+          </th>
+          <td data-label="Kind">
+            {TYPE_NAMES[guardrail.type]}
+            <span className="muted guardrail-detail">{settingsSummary(guardrail)}</span>
+          </td>
+          <td data-label="Stages">{guardrail.stages.map((stage) => STAGE_NAMES[stage].split(':')[0]).join(', ')}</td>
+          <td data-label="Action">{ACTION_NAMES[guardrail.action]}</td>
+          {mayManage && (
+            <td data-label="Actions">
+              <DeleteGuardrailButton guardrail={guardrail} compact />
+            </td>
+          )}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

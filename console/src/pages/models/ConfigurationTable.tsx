@@ -7,6 +7,7 @@ import { DeleteButton } from '../../ui/DeleteButton';
 import { ConfigurationDialog } from './ConfigurationDialog';
 import { llmConfigurationsQuery, PROVIDER_NAMES, type LlmConfiguration } from './model-api';
 import { TestConfigurationButton } from './TestConfigurationButton';
+import { DataTable } from '../../ui/DataTable';
 
 const price = (value: number | null | undefined) => (value === null || value === undefined ? 'unknown' : `$${value}`);
 
@@ -18,62 +19,45 @@ function pricesOf(configuration: LlmConfiguration): string {
 
 export function ConfigurationTable({ organizationId, configurations, mayManage }: { organizationId: number; configurations: LlmConfiguration[]; mayManage: boolean }) {
   return (
-    <div className="table-wrap">
-      <table className="plain configuration-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Provider and model</th>
-            {mayManage && <th scope="col">Price per million tokens</th>}
-            {mayManage && <th scope="col">Key</th>}
-            {mayManage && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {configurations.map((configuration) => (
-            <tr key={configuration.id}>
-              <th scope="row" data-label="Name">
-                {configuration.name} {configuration.is_default && <span className="badge">Default</span>}
-              </th>
-              <td data-label="Provider and model">
-                {PROVIDER_NAMES[configuration.provider].split(' (')[0]}
-                <span className="muted model-detail">{configuration.model}</span>
-                {configuration.base_url !== null && configuration.base_url !== undefined && <span className="muted model-detail">{configuration.base_url}</span>}
-              </td>
-              {mayManage && (
-                <td data-label="Price per million tokens">
-                  {pricesOf(configuration)}
-                </td>
+    <DataTable columns={['Name', 'Provider and model', ...(mayManage ? ['Price per million tokens', 'Key'] : [])]} actions={mayManage} className="configuration-table">
+      {configurations.map((configuration) => (
+        <tr key={configuration.id}>
+          <th scope="row" data-label="Name">
+            {configuration.name} {configuration.is_default && <span className="badge">Default</span>}
+          </th>
+          <td data-label="Provider and model">
+            {PROVIDER_NAMES[configuration.provider].split(' (')[0]}
+            <span className="muted model-detail">{configuration.model}</span>
+            {configuration.base_url !== null && configuration.base_url !== undefined && <span className="muted model-detail">{configuration.base_url}</span>}
+          </td>
+          {mayManage && (
+            <td data-label="Price per million tokens">
+              {pricesOf(configuration)}
+            </td>
+          )}
+          {mayManage && (
+            <td data-label="Key">
+              {configuration.api_key_hint === null || configuration.api_key_hint === undefined ? (
+                <span className="muted">No key</span>
+              ) : (
+                <>
+                  Key set <span className="muted model-small">({configuration.api_key_hint})</span>
+                </>
               )}
-              {mayManage && (
-                <td data-label="Key">
-                  {configuration.api_key_hint === null || configuration.api_key_hint === undefined ? (
-                    <span className="muted">No key</span>
-                  ) : (
-                    <>
-                      Key set <span className="muted model-small">({configuration.api_key_hint})</span>
-                    </>
-                  )}
-                </td>
-              )}
-              {mayManage && (
-                <td data-label="Actions">
-                  <div className="configuration-actions">
-                    <TestConfigurationButton organizationId={organizationId} configuration={configuration} />
-                    <ConfigurationDialog organizationId={organizationId} configuration={configuration} />
-                    <DeleteConfigurationButton organizationId={organizationId} configuration={configuration} />
-                  </div>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </td>
+          )}
+          {mayManage && (
+            <td data-label="Actions">
+              <div className="configuration-actions">
+                <TestConfigurationButton organizationId={organizationId} configuration={configuration} />
+                <ConfigurationDialog organizationId={organizationId} configuration={configuration} />
+                <DeleteConfigurationButton organizationId={organizationId} configuration={configuration} />
+              </div>
+            </td>
+          )}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

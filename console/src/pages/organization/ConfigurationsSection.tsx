@@ -10,7 +10,7 @@ import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
 import { Button, TextField } from '../../ui/Fields';
 import { FormDialog } from '../../ui/FormDialog';
 import { configurationsQuery, organizationKeys, type Configuration } from './organization-api';
-import { DataTable } from '../people/DataTable';
+import { DataTable } from '../../ui/DataTable';
 
 type Settings = Record<string, unknown>;
 

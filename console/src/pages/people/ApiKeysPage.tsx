@@ -14,7 +14,7 @@ import { featureFlagsQuery } from '../organization/organization-api';
 import { DisabledWithReason } from './DisabledWithReason';
 import { OnceSecretDialog } from './OnceSecretDialog';
 import { apiKeysQuery, peopleKeys, when, type ApiKey } from './people-api';
-import { DataTable } from './DataTable';
+import { DataTable } from '../../ui/DataTable';
 
 const FLAG_OFF_REASON = 'The developer-portal feature is off for your organization; an owner or admin turns it on in Organization › Settings.';
 
@@ -33,7 +33,7 @@ export function ApiKeysPage() {
         (keys.data.length === 0 ? (
           <Empty>You have no API keys.</Empty>
         ) : (
-          <DataTable columns={['Name', 'Starts with', 'Created', 'Last used', 'Expires', 'Status']} actions>
+          <DataTable columns={['Name', 'Starts with', 'Created', 'Last used', 'Expires', 'Status']} actions className="people-table">
             {keys.data.map((key) => (
               <ApiKeyRow key={key.id} apiKey={key} />
             ))}

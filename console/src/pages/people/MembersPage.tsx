@@ -13,7 +13,7 @@ import { InviteDialog } from './InviteDialog';
 import { INVITE_REASON, mayInvite } from './member-permissions';
 import { MemberRow } from './MemberRow';
 import { PAGE_SIZE, usersQuery } from './people-api';
-import { DataTable } from './DataTable';
+import { DataTable } from '../../ui/DataTable';
 
 export function MembersPage() {
   const me = useUser();
@@ -47,7 +47,7 @@ export function MembersPage() {
           <Empty>No member matches.</Empty>
         ) : (
           <>
-            <DataTable columns={['Name', 'E-mail', 'Role', 'Status']} actions>
+            <DataTable columns={['Name', 'E-mail', 'Role', 'Status']} actions className="people-table">
               {users.data.items.map((member) => (
                 <MemberRow key={member.id} member={member} />
               ))}

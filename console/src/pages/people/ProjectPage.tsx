@@ -5,12 +5,12 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { useUser, type CurrentUser } from '../../session/session';
-import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
+import { ErrorNote, Loading } from '../../ui/Feedback';
 import { GroupHeader } from './GroupHeader';
+import { MembersSection } from './MembersSection';
 import { AddMemberForm, RemoveMemberButton } from './MembershipControls';
 import { fullName, peopleKeys, projectQuery, type Project } from './people-api';
 import { useProjectChange } from './ProjectsPage';
-import { DataTable } from './DataTable';
 
 const CHANGE_REASON = "Only the project's members (not viewers), owners and admins change it and its users.";
 
@@ -51,19 +51,13 @@ export function ProjectPage() {
         deleteConsequence="Its agents stay, belonging to no project."
       />
       {!mayChange && <p className="muted">{CHANGE_REASON}</p>}
-      <section aria-labelledby="project-users-heading">
-        <h2 id="project-users-heading">Members</h2>
-        {mayChange && <AddProjectUserForm projectId={projectId} />}
-        {project.data.users.length === 0 ? (
-          <Empty>No members yet.</Empty>
-        ) : (
-          <DataTable columns={['Member', 'E-mail']} actions>
-            {project.data.users.map((user) => (
-              <ProjectUserRow key={user.id} projectId={projectId} user={user} mayRemove={mayChange || user.id === me.id} isMe={user.id === me.id} />
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <MembersSection
+        noun="project"
+        addForm={mayChange && <AddProjectUserForm projectId={projectId} />}
+        members={project.data.users}
+        columns={['E-mail']}
+        row={(user) => <ProjectUserRow key={user.id} projectId={projectId} user={user} mayRemove={mayChange || user.id === me.id} isMe={user.id === me.id} />}
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { Pager } from '../../ui/Pager';
 import { DisabledWithReason } from './DisabledWithReason';
 import { NameDialog } from './NameDialog';
 import { PAGE_SIZE, peopleKeys, projectsPageQuery } from './people-api';
-import { DataTable } from './DataTable';
+import { DataTable } from '../../ui/DataTable';
 
 export function ProjectsPage() {
   const me = useUser();
@@ -42,7 +42,7 @@ export function ProjectsPage() {
           <Empty>No projects yet.</Empty>
         ) : (
           <>
-            <DataTable columns={['Project', 'Description', 'Members']}>
+            <DataTable columns={['Project', 'Description', 'Members']} className="people-table">
               {projects.data.items.map((project) => (
                 <tr key={project.id}>
                   <th scope="row">

@@ -6,13 +6,13 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { useUser } from '../../session/session';
-import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
+import { ErrorNote, Loading } from '../../ui/Feedback';
 import { SelectField } from '../../ui/SelectField';
 import { GroupHeader } from './GroupHeader';
+import { MembersSection } from './MembersSection';
 import { AddMemberForm, RemoveMemberButton } from './MembershipControls';
 import { peopleKeys, teammatesQuery, teamQuery, TEAM_ROLE_OPTIONS, type Team, type Teammate, type TeamRole } from './people-api';
 import { useTeamChange } from './TeamsPage';
-import { DataTable } from './DataTable';
 
 const MANAGE_REASON = "Only the team's leads, owners and admins change the team and its members.";
 
@@ -52,22 +52,15 @@ export function TeamPage() {
 function TeamMembers({ team, mayManage }: { team: Team; mayManage: boolean }) {
   const members = useQuery(teammatesQuery(team.id));
   return (
-    <section aria-labelledby="team-members-heading">
-      <h2 id="team-members-heading">Members</h2>
-      {mayManage && <AddTeammateForm teamId={team.id} />}
-      <ErrorNote error={members.error} title="The members could not be loaded." />
-      {members.isPending && <Loading label="Loading the members…" />}
-      {members.data !== undefined &&
-        (members.data.items.length === 0 ? (
-          <Empty>No members yet.</Empty>
-        ) : (
-          <DataTable columns={['Member', 'Role in the team']} actions>
-            {members.data.items.map((member) => (
-              <TeammateRow key={member.user_id} teamId={team.id} member={member} mayManage={mayManage} />
-            ))}
-          </DataTable>
-        ))}
-    </section>
+    <MembersSection
+      noun="team"
+      addForm={mayManage && <AddTeammateForm teamId={team.id} />}
+      members={members.data?.items}
+      isPending={members.isPending}
+      error={members.error}
+      columns={['Role in the team']}
+      row={(member) => <TeammateRow key={member.user_id} teamId={team.id} member={member} mayManage={mayManage} />}
+    />
   );
 }
 

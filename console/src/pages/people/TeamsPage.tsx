@@ -13,7 +13,7 @@ import { Pager } from '../../ui/Pager';
 import { DisabledWithReason } from './DisabledWithReason';
 import { NameDialog } from './NameDialog';
 import { PAGE_SIZE, peopleKeys, roleLabel, teamsPageQuery } from './people-api';
-import { DataTable } from './DataTable';
+import { DataTable } from '../../ui/DataTable';
 
 export function TeamsPage() {
   const me = useUser();
@@ -43,7 +43,7 @@ export function TeamsPage() {
           <Empty>No teams yet.</Empty>
         ) : (
           <>
-            <DataTable columns={['Team', 'Description', 'Members', 'Your role']}>
+            <DataTable columns={['Team', 'Description', 'Members', 'Your role']} className="people-table">
               {teams.data.items.map((team) => (
                 <tr key={team.id}>
                   <th scope="row">

@@ -1,9 +1,10 @@
 // Importing an OpenAPI document as API tools (/tools/import), by the tool-imports job: from a file or
 // from an address the server fetches. The server lists the document's operations first (…/preview),
-// to choose which to import; the job's progress and report are then on /tools/imports/:id.
+// to choose which to import, and the import names the document the preview fetched (document_ref);
+// the job's progress and report are then on /tools/imports/:id.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { FileTrigger, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { useDeferredValue, useState } from 'react';
+import { FileTrigger, Form, Input, Label, Radio, RadioGroup, SearchField } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { api, type Schemas } from '../../api/client';
 import { unwrap } from '../../api/errors';
@@ -20,7 +21,7 @@ type Source = 'file' | 'url';
 type Preview = Schemas['ToolImportPreview'];
 /** The document as the server read it, and where it came from. */
 interface Loaded {
-  source: { document: string } | { url: string };
+  source: { document: string } | { url: string; document_ref?: string };
   label: string;
   preview: Preview;
 }
@@ -61,7 +62,8 @@ function ImportForm({ organizationId }: { organizationId: number }) {
       (await unwrap(api.POST('/api/v2/organizations/{org_id}/tool-imports/preview', { params: { path: { org_id: organizationId } }, body: source }))).data,
     onMutate: () => setLoaded(null),
     onSuccess: (preview, { source, label }) => {
-      setLoaded({ source, label, preview });
+      // An address is imported from what the preview fetched (document_ref), not fetched again.
+      setLoaded({ source: 'url' in source && preview.document_ref !== null ? { ...source, document_ref: preview.document_ref } : source, label, preview });
       setChosen(preview.operations.map((operation) => operation.operation));
     },
   });
@@ -160,16 +162,7 @@ function ImportForm({ organizationId }: { organizationId: number }) {
               {chosen.length} of {loaded.preview.operations.length} chosen
             </span>
           </div>
-          <CheckList
-            label="Operations to import"
-            items={loaded.preview.operations.map((operation) => ({
-              id: operation.operation,
-              label: operation.operation,
-              detail: [`${operation.method} ${operation.path}`, operation.summary].filter(Boolean).join(' · '),
-            }))}
-            selected={chosen}
-            onChange={setChosen}
-          />
+          <OperationChoice operations={loaded.preview.operations} chosen={chosen} onChange={setChosen} />
         </>
       )}
       <div className="form-row">
@@ -184,5 +177,31 @@ function ImportForm({ organizationId }: { organizationId: number }) {
         </Button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The document's operations to choose from, narrowed by a filter (GitHub's description has 1,200):
+ * the operations the filter hides stay chosen or not as they were.
+ */
+function OperationChoice({ operations, chosen, onChange }: { operations: Preview['operations']; chosen: string[]; onChange: (chosen: string[]) => void }) {
+  const [filter, setFilter] = useState('');
+  const words = useDeferredValue(filter).trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const items = operations
+    .map((operation) => ({ id: operation.operation, label: operation.operation, detail: [`${operation.method} ${operation.path}`, operation.summary].filter(Boolean).join(' · ') }))
+    .filter((item) => words.every((word) => `${item.label} ${item.detail}`.toLowerCase().includes(word)));
+  return (
+    <>
+      <SearchField className="field" value={filter} onChange={setFilter}>
+        <Label>Filter the operations</Label>
+        <Input placeholder="Name, method, path or summary" />
+      </SearchField>
+      {words.length > 0 && (
+        <p role="status" className="muted text-small">
+          {items.length === 0 ? 'No operation matches the filter.' : `${items.length} of ${operations.length} operations shown.`}
+        </p>
+      )}
+      <CheckList label="Operations to import" items={items} selected={chosen} onChange={onChange} />
+    </>
   );
 }

@@ -4,7 +4,8 @@
 // parser never reads a file or a URL by itself: references outside the document are left as they
 // are (and refused when an imported operation uses one).
 // The fetch runs on the event loop; the parse and the dereference (a second for GitHub's 13 MB) run
-// in the import's thread (operations-thread.ts), which loads the parser (some 10 MB of modules).
+// in the reading thread (operations-thread.ts), which loads the parser (some 10 MB of modules), as
+// does the parse of a preview (no dereference, but some 200 ms of JSON or seconds of YAML).
 import { AppError, BadRequest, PayloadTooLarge } from '../../../errors.js';
 import type { EgressClient } from '../../../net/egress.js';
 
@@ -104,18 +105,12 @@ function checkedDocument(raw: unknown, limits: DocumentLimits): OpenApiDocument 
 }
 
 /**
- * The document fetched or given, bounded, parsed and checked to be OpenAPI 3 or Swagger 2 with paths,
- * its $refs left as they are: enough to list its operations (a preview), not to import them.
+ * The document given (its text, or the object a request body held), bounded, parsed and checked to
+ * be OpenAPI 3 or Swagger 2 with paths, its $refs left as they are: enough to list its operations (a
+ * preview), not to import them. Synchronous work that grows with the document: run in a thread.
  */
-export async function readOpenApiDocument(source: DocumentSource, egress: EgressClient, timeoutMs: number, limits: DocumentLimits): Promise<OpenApiDocument> {
-  requireOneSource(source, '/body/openapi');
-  const raw =
-    source.url !== undefined
-      ? await parseText((await fetchDocument(egress, source.url, timeoutMs, limits.bytes)).toString('utf8'), limits.bytes)
-      : typeof source.document === 'string'
-        ? await parseText(source.document, limits.bytes)
-        : source.document;
-  return checkedDocument(raw, limits);
+export async function readOpenApiDocument(source: { text?: string; document?: unknown }, limits: DocumentLimits): Promise<OpenApiDocument> {
+  return checkedDocument(source.text !== undefined ? await parseText(source.text, limits.bytes) : source.document, limits);
 }
 
 /**
@@ -123,7 +118,7 @@ export async function readOpenApiDocument(source: DocumentSource, egress: Egress
  * resolved. Synchronous work of up to a second or more on a large document: run in a thread.
  */
 export async function parseOpenApiDocument(source: { text?: string; document?: unknown }, limits: DocumentLimits): Promise<OpenApiDocument> {
-  const raw = checkedDocument(source.text !== undefined ? await parseText(source.text, limits.bytes) : source.document, limits);
+  const raw = await readOpenApiDocument(source, limits);
   try {
     const options = { resolve: { external: false, file: false, http: false }, timeoutMs: limits.dereferenceTimeoutMs ?? DEREFERENCE_TIMEOUT_MS };
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');

@@ -5,7 +5,9 @@
 // takes more memory fails with the reason) and a deadline for every answer it owes; a stop of the
 // caller (the job's worker stopping) ends it. A thread reads one document at a time; one whose
 // reading ended cleanly waits a while for the next (starting one and loading the parser into it
-// costs more than reading a small document), then ends.
+// costs more than reading a small document), then ends. A preview (previewDocument) lists a
+// document's operations in such a thread too, within the same bounds, and at most
+// PREVIEWS_AT_ONCE at a time: previews are asked for by requests, which nothing else bounds.
 import type { Worker } from 'node:worker_threads';
 import { AppError, PayloadTooLarge } from '../../../errors.js';
 import type { EgressClient } from '../../../net/egress.js';
@@ -14,7 +16,7 @@ import { trustSchemaCheckedElsewhere } from '../../json-schema.js';
 import { fetchDocument, requireOneSource, type DocumentLimits, type DocumentSource } from './document.js';
 import type { OperationResult } from './import-plan.js';
 import type { ImportOptions } from './operations.js';
-import type { ErrorOnWire, ReadRequest, ResultOnWire, ThreadReply, ThreadRequest } from './operations-thread.js';
+import type { DocumentSummary, ErrorOnWire, ReadRequest, ResultOnWire, ThreadReply, ThreadRequest } from './operations-thread.js';
 
 const THREAD_SCRIPT = new URL('./operations-thread.js', import.meta.url);
 /** Results asked of the thread at a time: each message crosses to the event loop in well under a millisecond. */
@@ -22,6 +24,8 @@ const RESULTS_PER_MESSAGE = 16;
 const MIB = 1024 * 1024;
 /** How long a thread whose reading ended waits for another before it ends. */
 const IDLE_MS = 15_000;
+/** Previews read at once; the others wait their turn (each thread may take threadHeapMb of the byte limit). */
+const PREVIEWS_AT_ONCE = 2;
 
 /**
  * The heap a thread may use for a document of at most `bytes`: a parsed and dereferenced document
@@ -169,6 +173,61 @@ function unexpected(reply: ThreadReply): Error {
   return new Error(`Unexpected answer of the OpenAPI reading thread: ${Object.keys(reply).join(', ')}`);
 }
 
+/** The document as the thread takes it: fetched from its URL (here, on the event loop, waiting on the network) or as given. */
+async function documentOnWire(source: DocumentSource, egress: EgressClient, options: Pick<ReadOptions, 'limits' | 'fetchTimeoutMs'>) {
+  const given = source.url !== undefined ? await fetchDocument(egress, source.url, options.fetchTimeoutMs, options.limits.bytes) : source.document;
+  if (given instanceof Uint8Array) {
+    // One copy, handed over to the thread rather than copied again by postMessage (the fetched bytes stay the caller's).
+    const bytes = new Uint8Array(given);
+    return { text: bytes, transfer: [bytes.buffer], fetched: source.url !== undefined ? (given as Buffer) : undefined };
+  }
+  return { ...(typeof given === 'string' ? { text: given } : { document: given }), transfer: [] as ArrayBuffer[], fetched: undefined };
+}
+
+/** A thread for one reading, within the heap and deadline of the options. */
+function takeThread(options: Pick<ReadOptions, 'limits' | 'signal' | 'heapMb' | 'deadlineMs'>): ReadingThread {
+  const heapMb = options.heapMb ?? threadHeapMb(options.limits.bytes);
+  const deadlineMs = options.deadlineMs ?? 2 * (options.limits.dereferenceTimeoutMs ?? 5_000) + 10_000;
+  return ReadingThread.take(heapMb, deadlineMs, options.signal);
+}
+
+/** Previews being read, and those waiting for one of them to end. */
+let previewsReading = 0;
+const previewsWaiting: (() => void)[] = [];
+
+async function previewTurn(): Promise<() => void> {
+  if (previewsReading >= PREVIEWS_AT_ONCE) await new Promise<void>((resolve) => previewsWaiting.push(resolve));
+  else previewsReading++;
+  // The turn passes straight to the next waiting, if any: the count stays the same.
+  return () => {
+    const next = previewsWaiting.shift();
+    if (next !== undefined) next();
+    else previewsReading--;
+  };
+}
+
+export type PreviewOptions = Pick<ReadOptions, 'limits' | 'fetchTimeoutMs' | 'signal' | 'heapMb' | 'deadlineMs'>;
+
+/**
+ * The operations of a document (a URL, its text, or the object a request body held), listed in a
+ * thread with its $refs left as they are, and the bytes fetched when it came from a URL; rejects with
+ * the reason (a 4xx AppError) when it is not an OpenAPI document within the bounds.
+ */
+export async function previewDocument(source: DocumentSource, egress: EgressClient, options: PreviewOptions): Promise<{ summary: DocumentSummary; fetched: Buffer | undefined }> {
+  requireOneSource(source, '/body/openapi');
+  const { transfer, fetched, ...document } = await documentOnWire(source, egress, options);
+  const done = await previewTurn();
+  const thread = takeThread(options);
+  try {
+    const reply = await thread.ask({ summarise: { ...document, limits: options.limits } }, transfer);
+    if (!('summary' in reply)) throw unexpected(reply);
+    return { summary: reply.summary, fetched };
+  } finally {
+    await thread.release();
+    done();
+  }
+}
+
 /**
  * Starts reading the document (a URL, its text as a string or UTF-8 bytes, or the object a request
  * body held): resolves once the thread parsed it and chose the operations, rejects with the reason
@@ -177,22 +236,9 @@ function unexpected(reply: ThreadReply): Error {
 export async function readDocumentOperations(source: DocumentSource & { sourceUrl?: string | undefined }, egress: EgressClient, options: ReadOptions): Promise<OperationsReading> {
   requireOneSource(source, '/body/openapi');
   const sourceUrl = source.sourceUrl ?? source.url;
-  const request: ReadRequest = { limits: options.limits, chosen: options.chosen, maxTools: options.maxTools, options: { ...options.importOptions, sourceUrl }, skip: options.skip ?? 0 };
-  const given = source.url !== undefined ? await fetchDocument(egress, source.url, options.fetchTimeoutMs, options.limits.bytes) : source.document;
-  const transfer: ArrayBuffer[] = [];
-  if (given instanceof Uint8Array) {
-    // One copy, handed over to the thread rather than copied again by postMessage.
-    const bytes = new Uint8Array(given);
-    request.text = bytes;
-    transfer.push(bytes.buffer);
-  } else if (typeof given === 'string') {
-    request.text = given;
-  } else {
-    request.document = given;
-  }
-  const heapMb = options.heapMb ?? threadHeapMb(options.limits.bytes);
-  const deadlineMs = options.deadlineMs ?? 2 * (options.limits.dereferenceTimeoutMs ?? 5_000) + 10_000;
-  const thread = ReadingThread.take(heapMb, deadlineMs, options.signal);
+  const { transfer, fetched: _fetched, ...document } = await documentOnWire(source, egress, options);
+  const request: ReadRequest = { ...document, limits: options.limits, chosen: options.chosen, maxTools: options.maxTools, options: { ...options.importOptions, sourceUrl }, skip: options.skip ?? 0 };
+  const thread = takeThread(options);
   const close = () => thread.release();
   let reply: ThreadReply;
   try {

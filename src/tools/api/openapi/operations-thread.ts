@@ -5,13 +5,14 @@
 // the parameters of each checked as a JSON Schema here too (compiling a large one takes tens of
 // milliseconds); then it lets the document go and waits for the next. The server ends the thread when a reading
 // runs out of time or is stopped, and when it has been idle a while; the heap limit it is given ends
-// it when a document takes too much memory. Protocol: operations-reader.ts.
+// it when a document takes too much memory. It also lists a document's operations for a preview
+// (parsed and checked, its $refs left as they are), in one answer. Protocol: operations-reader.ts.
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../../errors.js';
 import { schemaProblems } from '../../json-schema.js';
-import { parseOpenApiDocument, type DocumentLimits } from './document.js';
+import { parseOpenApiDocument, readOpenApiDocument, type DocumentLimits } from './document.js';
 import { importOperations, type OperationResult } from './import-plan.js';
-import { chooseOperations, type ImportOptions } from './operations.js';
+import { chooseOperations, summariseOperations, type ImportOptions, type OperationSummary } from './operations.js';
 
 /** What the thread reads: sent once, as it starts. */
 export interface ReadRequest {
@@ -43,6 +44,18 @@ export type ResultOnWire = Omit<OperationResult, 'refusal'> & {
   parametersChecked?: true;
 };
 
+/** Lists the document's operations (a preview): answered with `summary`, nothing kept. */
+export interface SummaryRequest {
+  summarise: { text?: Uint8Array | string; document?: unknown; limits: DocumentLimits };
+}
+
+/** What a preview shows of a document. */
+export interface DocumentSummary {
+  title: string | null;
+  version: string;
+  operations: OperationSummary[];
+}
+
 /** Asks for the next results of the reading, at most `next` of them. */
 export interface NextRequest {
   next: number;
@@ -53,10 +66,11 @@ export interface ReleaseRequest {
   release: true;
 }
 
-export type ThreadRequest = ReadRequest | NextRequest | ReleaseRequest;
+export type ThreadRequest = ReadRequest | SummaryRequest | NextRequest | ReleaseRequest;
 
 export type ThreadReply =
   | { loaded: { total: number } }
+  | { summary: DocumentSummary }
   /** The document cannot be imported from: the reason for the user. */
   | { refused: ErrorOnWire }
   | { results: ResultOnWire[]; done: boolean }
@@ -75,18 +89,38 @@ function onWire({ refusal, ...result }: OperationResult): ResultOnWire {
 /** The results of the reading in progress, if any. */
 let reading: Generator<OperationResult> | undefined;
 
-async function read(request: ReadRequest): Promise<ThreadReply> {
-  const text = request.text === undefined || typeof request.text === 'string' ? request.text : Buffer.from(request.text.buffer, request.text.byteOffset, request.text.byteLength).toString('utf8');
+/** The document as the parser takes it: its text (decoded from the bytes handed over), else the object. */
+function sourceOf({ text, document }: { text?: Uint8Array | string; document?: unknown }): { text?: string; document?: unknown } {
+  if (text === undefined) return { document };
+  return { text: typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8') };
+}
+
+/** A refusal of the document (an AppError) as a reply; anything else is a fault, thrown. */
+function refusedBy(error: unknown): ThreadReply {
+  if (!(error instanceof AppError)) throw error;
+  return { refused: errorOnWire(error) };
+}
+
+async function summarise({ limits, ...given }: SummaryRequest['summarise']): Promise<ThreadReply> {
   try {
-    const document = await parseOpenApiDocument(text === undefined ? { document: request.document } : { text }, request.limits);
+    const document = await readOpenApiDocument(sourceOf(given), limits);
+    const title = typeof document.info?.title === 'string' ? document.info.title : null;
+    return { summary: { title, version: String(document.openapi ?? document.swagger), operations: summariseOperations(document) } };
+  } catch (error) {
+    return refusedBy(error);
+  }
+}
+
+async function read(request: ReadRequest): Promise<ThreadReply> {
+  try {
+    const document = await parseOpenApiDocument(sourceOf(request), request.limits);
     const refs = chooseOperations(document, request.chosen, request.maxTools);
     const results = importOperations(document, refs, request.options);
     for (let skipped = 0; skipped < request.skip && !results.next().done; skipped++);
     reading = results;
     return { loaded: { total: refs.length } };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { refused: errorOnWire(error) };
+    return refusedBy(error);
   }
 }
 
@@ -105,6 +139,7 @@ async function answer(request: ThreadRequest): Promise<ThreadReply | undefined> 
   if ('next' in request) return next(request.next);
   reading = undefined;
   if ('release' in request) return undefined;
+  if ('summarise' in request) return summarise(request.summarise);
   return read(request);
 }
 

@@ -8,6 +8,7 @@ import { corpusKeys, type CorpusDocument, type DocumentPageAt } from '../corpus-
 import { DocumentStatus, type ShownStatus } from './DocumentStatus';
 import { DocumentTags } from './DocumentTags';
 import type { LiveStatus } from './useDocumentProgress';
+import { DataTable } from '../../../ui/DataTable';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,53 +26,34 @@ interface DocumentTableProps {
 
 export function DocumentTable({ page, live, mayWrite }: DocumentTableProps) {
   return (
-    <div className="table-wrap">
-      <table className="plain document-table">
-        <caption className="visually-hidden">Documents, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Tags</th>
-            <th scope="col">Added</th>
-            {mayWrite && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+    <DataTable columns={['Name', 'Type', 'Status', 'Tags', 'Added']} actions={mayWrite} className="document-table" caption="Documents, newest first">
+      {page.items.map((document) => (
+        <tr key={document.id} data-document={document.source}>
+          <th scope="row" data-label="Name">
+            {document.is_deleted ? (
+              <span className="document-name">{document.source}</span>
+            ) : (
+              // The original as uploaded (served as an attachment), or a URL document's address.
+              <a className="document-name" href={document.access_url}>
+                {document.source}
+              </a>
             )}
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((document) => (
-            <tr key={document.id} data-document={document.source}>
-              <th scope="row" data-label="Name">
-                {document.is_deleted ? (
-                  <span className="document-name">{document.source}</span>
-                ) : (
-                  // The original as uploaded (served as an attachment), or a URL document's address.
-                  <a className="document-name" href={document.access_url}>
-                    {document.source}
-                  </a>
-                )}
-              </th>
-              <td data-label="Type">{document.type}</td>
-              <td data-label="Status">
-                <DocumentStatus document={document} status={shownStatus(document, live.get(document.id), page.askedAt)} mayRetry={mayWrite} />
-              </td>
-              <td data-label="Tags">
-                <DocumentTags document={document} mayChange={mayWrite} />
-              </td>
-              <td data-label="Added">
-                <time dateTime={document.created_on}>{dateFormat.format(new Date(document.created_on))}</time>
-                <span className="muted text-small text-block">{document.created_by}</span>
-              </td>
-              {mayWrite && <td data-label="Actions">{!document.is_deleted && <DeleteDocument document={document} />}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </th>
+          <td data-label="Type">{document.type}</td>
+          <td data-label="Status">
+            <DocumentStatus document={document} status={shownStatus(document, live.get(document.id), page.askedAt)} mayRetry={mayWrite} />
+          </td>
+          <td data-label="Tags">
+            <DocumentTags document={document} mayChange={mayWrite} />
+          </td>
+          <td data-label="Added">
+            <time dateTime={document.created_on}>{dateFormat.format(new Date(document.created_on))}</time>
+            <span className="muted text-small text-block">{document.created_by}</span>
+          </td>
+          {mayWrite && <td data-label="Actions">{!document.is_deleted && <DeleteDocument document={document} />}</td>}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -12,6 +12,7 @@ import { evaluationKeys, metricsQuery, type Metric } from '../evaluations-api';
 import { formatScore, mayChange } from '../format';
 import { KIND_INFO } from './metric-kinds';
 import { MetricDialog } from './MetricDialog';
+import { DataTable } from '../../../ui/DataTable';
 
 const NEEDS: Record<string, string> = { expected_answer: 'An expected answer', expected_sources: 'Expected sources', judge: 'A judge model', embedder: 'An embedding model' };
 
@@ -47,44 +48,29 @@ export default function MetricsPage() {
 function MetricTable({ metrics }: { metrics: Metric[] }) {
   const user = useUser();
   return (
-    <div className="table-wrap">
-      <table className="plain cards">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Passes</th>
-            <th scope="col">Needs</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {metrics.map((metric) => (
-            <tr key={metric.id}>
-              <th scope="row" className="cell-text">
-                {metric.name}
-                {metric.description !== '' && <span className="muted text-small text-block">{metric.description}</span>}
-                {!metric.available && <span className="badge badge-warning">Unavailable on this server</span>}
-                <JudgeDetails metric={metric} />
-              </th>
-              <td data-label="Kind">{KIND_INFO[metric.kind].label}</td>
-              <td data-label="Passes">{metric.threshold === null ? <span className="muted">no threshold</span> : `${metric.pass_when === 'at_least' ? 'at least' : 'at most'} ${formatScore(metric.threshold)}`}</td>
-              <td data-label="Needs">{metric.needs === null ? 'The answer only' : (NEEDS[metric.needs] ?? metric.needs)}</td>
-              <td data-label="Actions">
-                {!metric.builtin && mayChange(user, metric.created_by) && (
-                  <div className="row-actions">
-                    <MetricDialog metric={metric} />
-                    <DeleteMetric metric={metric} />
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={['Name', 'Kind', 'Passes', 'Needs']} actions className="cards">
+      {metrics.map((metric) => (
+        <tr key={metric.id}>
+          <th scope="row" className="cell-text">
+            {metric.name}
+            {metric.description !== '' && <span className="muted text-small text-block">{metric.description}</span>}
+            {!metric.available && <span className="badge badge-warning">Unavailable on this server</span>}
+            <JudgeDetails metric={metric} />
+          </th>
+          <td data-label="Kind">{KIND_INFO[metric.kind].label}</td>
+          <td data-label="Passes">{metric.threshold === null ? <span className="muted">no threshold</span> : `${metric.pass_when === 'at_least' ? 'at least' : 'at most'} ${formatScore(metric.threshold)}`}</td>
+          <td data-label="Needs">{metric.needs === null ? 'The answer only' : (NEEDS[metric.needs] ?? metric.needs)}</td>
+          <td data-label="Actions">
+            {!metric.builtin && mayChange(user, metric.created_by) && (
+              <div className="row-actions">
+                <MetricDialog metric={metric} />
+                <DeleteMetric metric={metric} />
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

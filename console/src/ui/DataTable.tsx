@@ -1,19 +1,24 @@
-// A plain table of the people and organization pages: its column headings (the last one, of a row's
-// actions, named for screen readers only), its rows given as children; on a phone the rows stack.
+// A plain table of a list page: its column headings (the last one, of a row's actions, named for
+// screen readers only), its rows given as children; on a phone the rows stack (each cell's
+// data-label names its column).
 import type { ReactNode } from 'react';
 
 interface DataTableProps {
   columns: readonly string[];
   /** Whether the rows end with a cell of actions. */
   actions?: boolean;
-  className?: string;
+  /** The table's own class, beside `plain` (its columns' widths, `cards` for rows shown as cards on a phone). */
+  className: string;
+  /** What the table holds, for screen readers (a visually hidden caption). */
+  caption?: string;
   children: ReactNode;
 }
 
-export function DataTable({ columns, actions = false, className = 'people-table', children }: DataTableProps) {
+export function DataTable({ columns, actions = false, className, caption, children }: DataTableProps) {
   return (
     <div className="table-wrap">
       <table className={`plain ${className}`}>
+        {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
             {columns.map((column) => (
