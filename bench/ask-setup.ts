@@ -20,7 +20,7 @@ import { restartWithCorpus } from './lib/zipf-corpus.js';
  */
 export const PACED_MODEL = 'paced-20x5';
 
-/** The agents' corpus: the first 200 documents of the search suite's (10 chunks each), as in the issue's table. */
+/** The agents' corpus: the first 200 documents of the search suite's (10 chunks each), as in the speed aims' table. */
 export const ASK_CORPUS_DOCUMENTS = 200;
 
 export interface AskAgents {

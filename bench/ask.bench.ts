@@ -4,27 +4,27 @@
 // a corpus of 200 documents (retrieval included), beside a bare Fastify route forwarding to the same
 // model; answers a second and server CPU per answer with 8 clients, the bare route beside; then many
 // streamed conversations at once at a model's pace, with the server's event-loop delay. The rows of
-// issue "Speed, round 3" about answers come from here. See docs/performance.md, suite `ask`.
+// of the speed aims about answers come from here. See docs/performance.md, suite `ask`.
 import { measureClients, type ClientsLoad } from './ask-clients.js';
 import { measureConversations, QUESTIONS_PER_CONVERSATION, type ConversationLoad } from './ask-load.js';
 import { measureOverhead, median, type OverheadSamples } from './ask-overhead.js';
 import { ASK_CORPUS_DOCUMENTS, PACED_MODEL, setUpAsking } from './ask-setup.js';
 import type { BenchConfig } from './lib/bench-config.js';
-import { ISSUE_FIGURES, judgedRow } from './lib/issue-table.js';
+import { SPEED_FIGURES, judgedRow } from './lib/speed-aims.js';
 import { percentile } from './lib/percentiles.js';
 import { EVENT_LOOP_SAMPLING_MS } from './lib/prometheus.js';
-import { fixed, type Aim, type IssueRow, type ReportTable, type SuiteReport } from './lib/report.js';
+import { fixed, type Aim, type SpeedRow, type ReportTable, type SuiteReport } from './lib/report.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
 import { CHUNKS_PER_DOCUMENT, corpusVocabulary, makeQueries } from './lib/zipf-corpus.js';
 import { HELP_CENTRE_QUESTIONS } from './lib/help-centre-questions.js';
 
 const WARM_UP_ASKS = 50;
 const MEASURED_ASKS = 300;
-/** Aims of issue "Speed, round 3": what asking adds, median, without a corpus and with one (retrieval included). */
+/** Aims of the speed aims: what asking adds, median, without a corpus and with one (retrieval included). */
 const OVERHEAD_AIM_MS = 3;
 const OVERHEAD_WITH_CORPUS_AIM_MS = 5;
 const EVENT_LOOP_P99_AIM_MS = 50;
-/** The issue's clients asking at once, its aims for them: answers a second, server CPU per answer. */
+/** The clients asking at once, its aims for them: answers a second, server CPU per answer. */
 const ISSUE_CLIENTS = 8;
 const ANSWERS_PER_SECOND_AIM = 300;
 const CPU_PER_ANSWER_AIM_MS = 2;
@@ -95,18 +95,18 @@ function clientsTable(runs: { label: string; load: ClientsLoad }[]): ReportTable
   };
 }
 
-function issueRowsOf(noCorpus: OverheadSamples, withCorpus: OverheadSamples, clients: { ours: ClientsLoad; bare: ClientsLoad }): IssueRow[] {
+function speedRowsOf(noCorpus: OverheadSamples, withCorpus: OverheadSamples, clients: { ours: ClientsLoad; bare: ClientsLoad }): SpeedRow[] {
   const [whole, , firstText] = comparisonsOf(noCorpus) as [Comparison, Comparison, Comparison];
   const [bareWhole, bareFirstText] = bareComparisonsOf(noCorpus) as [Comparison, Comparison];
   const [wholeCorpus, , firstTextCorpus] = comparisonsOf(withCorpus) as [Comparison, Comparison, Comparison];
   const ms = { unit: 'ms', digits: 2 } as const;
   return [
-    judgedRow(ISSUE_FIGURES.answerOverhead, { ...ms, value: overheadOf(whole), bare: overheadOf(bareWhole), comparison: '<', target: OVERHEAD_AIM_MS }),
-    judgedRow(ISSUE_FIGURES.answerOverheadCorpus, { ...ms, value: overheadOf(wholeCorpus), comparison: '<', target: OVERHEAD_WITH_CORPUS_AIM_MS }),
-    judgedRow(ISSUE_FIGURES.firstToken, { ...ms, value: overheadOf(firstText), bare: overheadOf(bareFirstText), comparison: '<', target: OVERHEAD_AIM_MS }),
-    judgedRow(ISSUE_FIGURES.firstTokenCorpus, { ...ms, value: overheadOf(firstTextCorpus), comparison: '<', target: OVERHEAD_WITH_CORPUS_AIM_MS }),
-    judgedRow(ISSUE_FIGURES.cpuPerAnswer, { ...ms, value: clients.ours.serverCpuMsPerAnswer, bare: clients.bare.serverCpuMsPerAnswer, comparison: '<', target: CPU_PER_ANSWER_AIM_MS }),
-    judgedRow(ISSUE_FIGURES.answersPerSecond, {
+    judgedRow(SPEED_FIGURES.answerOverhead, { ...ms, value: overheadOf(whole), bare: overheadOf(bareWhole), comparison: '<', target: OVERHEAD_AIM_MS }),
+    judgedRow(SPEED_FIGURES.answerOverheadCorpus, { ...ms, value: overheadOf(wholeCorpus), comparison: '<', target: OVERHEAD_WITH_CORPUS_AIM_MS }),
+    judgedRow(SPEED_FIGURES.firstToken, { ...ms, value: overheadOf(firstText), bare: overheadOf(bareFirstText), comparison: '<', target: OVERHEAD_AIM_MS }),
+    judgedRow(SPEED_FIGURES.firstTokenCorpus, { ...ms, value: overheadOf(firstTextCorpus), comparison: '<', target: OVERHEAD_WITH_CORPUS_AIM_MS }),
+    judgedRow(SPEED_FIGURES.cpuPerAnswer, { ...ms, value: clients.ours.serverCpuMsPerAnswer, bare: clients.bare.serverCpuMsPerAnswer, comparison: '<', target: CPU_PER_ANSWER_AIM_MS }),
+    judgedRow(SPEED_FIGURES.answersPerSecond, {
       value: clients.ours.answersPerSecond,
       bare: clients.bare.answersPerSecond,
       comparison: '>=',
@@ -203,7 +203,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
       `"model" columns: the chat request the server made for the same ask, read back from the fake and sent straight to it with the same client; the server always streams from the model, so "answered whole" compares with the model's stream read to its end`,
       `corpus: ${ASK_CORPUS_DOCUMENTS} documents × ${CHUNKS_PER_DOCUMENT} chunks (the first of the search suite's), full-text retrieval of 5 passages; seeded in ${setup.seedSeconds.toFixed(1)} s with the server stopped`,
     ],
-    issueRows: issueRowsOf(noCorpus, withCorpus, { ours: clientsOurs, bare: clientsBare }),
+    speedRows: speedRowsOf(noCorpus, withCorpus, { ours: clientsOurs, bare: clientsBare }),
   };
 }
 

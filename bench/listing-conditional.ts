@@ -1,4 +1,4 @@
-// The listing rows of issue "Speed, round 3": the 200-document corpus listed with a session token, one
+// The listing rows of the speed aims: the 200-document corpus listed with a session token, one
 // request at a time over one kept-alive connection (a browser showing the corpus), to the last byte;
 // the same listing unchanged, asked with the tag of the previous answer in If-None-Match (a 304 with no
 // body, docs/api.md "Conditional requests"); and a bare Fastify route answering the same bytes (the
@@ -8,14 +8,14 @@ import { startBareServer } from './lib/bare-server-process.js';
 import type { CleanupStack } from './lib/cleanup.js';
 import { sessionClient } from './lib/credentials.js';
 import { singleConnectionAgent, timedRequest } from './lib/http-timing.js';
-import { ISSUE_FIGURES, judgedRow } from './lib/issue-table.js';
+import { SPEED_FIGURES, judgedRow } from './lib/speed-aims.js';
 import { percentile } from './lib/percentiles.js';
-import { fixed, type IssueRow, type ReportTable } from './lib/report.js';
+import { fixed, type SpeedRow, type ReportTable } from './lib/report.js';
 import { PAGE_DOCUMENTS } from './listing-page.js';
 
 const WARM_UP_ROUNDS = 20;
 const ROUNDS = 200;
-/** Flowise 3.1.3's time for the same listing, from the issue's table; the aim is a third of it. */
+/** Flowise 3.1.3's time for the same listing, from the speed aims' table; the aim is a third of it. */
 const FLOWISE_LISTING_MS = 11.2;
 /** "Far less" than a listing, made a number: an unchanged listing in at most a tenth of a listing's time. */
 const UNCHANGED_SHARE_AIM = 0.1;
@@ -38,7 +38,7 @@ interface RouteTimes {
 export interface ConditionalListingReport {
   table: ReportTable;
   notes: string[];
-  issueRows: IssueRow[];
+  speedRows: SpeedRow[];
 }
 
 const median = (values: number[]) => percentile(Float64Array.from(values).sort(), 50);
@@ -105,8 +105,8 @@ export async function measureConditionalListings(platform: AgentPlatformServer, 
       ]),
     },
     notes: [`unchanged listing: If-None-Match with the ETag of the first answer, answered 304 without a body every time`],
-    issueRows: [
-      judgedRow(ISSUE_FIGURES.listing, {
+    speedRows: [
+      judgedRow(SPEED_FIGURES.listing, {
         ...ms,
         value: listedMs,
         bare: median(legacy.bare),
@@ -114,7 +114,7 @@ export async function measureConditionalListings(platform: AgentPlatformServer, 
         target: Math.round((FLOWISE_LISTING_MS / 3) * 100) / 100,
         aimText: `a third of Flowise's ${FLOWISE_LISTING_MS} ms`,
       }),
-      judgedRow(ISSUE_FIGURES.listingUnchanged, {
+      judgedRow(SPEED_FIGURES.listingUnchanged, {
         ...ms,
         value: median(legacy.unchanged),
         comparison: '<=',

@@ -4,7 +4,7 @@
 // each server process above its idle memory, measured the same way, in the same run. Then the load
 // targets of listing-page.ts: 200 documents listed whole and as one v2 page, against their floor; and
 // the same 200 documents one request at a time, changed and unchanged (listing-conditional.ts: the
-// listing rows of issue "Speed, round 3").
+// listing rows of the speed aims).
 import { deepStrictEqual } from 'node:assert';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -215,7 +215,7 @@ async function runListingSuite({ config, cleanup, log }: SuiteContext): Promise<
       ...conditional.notes,
       `seeding: ${DOCUMENTS} documents written into the SQLite file with the server stopped, in ${seedSeconds.toFixed(1)} s`,
     ],
-    issueRows: conditional.issueRows,
+    speedRows: conditional.speedRows,
   };
 }
 

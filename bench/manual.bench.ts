@@ -16,7 +16,7 @@ import { singleConnectionAgent, timedRequest } from './lib/http-timing.js';
 import type { UploadFile } from './lib/multipart.js';
 import { percentile } from './lib/percentiles.js';
 import { processCpuSeconds } from './lib/process-cpu.js';
-import { ISSUE_FIGURES, judgedRow } from './lib/issue-table.js';
+import { SPEED_FIGURES, judgedRow } from './lib/speed-aims.js';
 import { fixed, type Aim, type ReportTable, type SuiteReport } from './lib/report.js';
 import { createScratchPostgres, postgresServerUrl } from './lib/scratch-postgres.js';
 import type { BenchSuite, SuiteContext } from './lib/suite.js';
@@ -190,14 +190,14 @@ async function measureOn(platform: AgentPlatformServer, manual: LoadedSet, quest
   // The ingestion aim is the embedded default's: PostgreSQL's rate is reported beside it.
   if (database === 'SQLite') aims.push({ label: `${database}: manual pages indexed a second`, value: pagesPerSecond, comparison: '>=', target: PAGES_PER_SECOND_AIM });
   // The summary's rows are the embedded default's.
-  const issueRows =
+  const speedRows =
     database === 'SQLite'
       ? [
-          judgedRow(ISSUE_FIGURES.manualSearch, { value: p95, comparison: '<', target: SEARCH_P95_AIM_MS, unit: 'ms', digits: 1 }),
-          judgedRow(ISSUE_FIGURES.manualUpload, { value: pagesPerSecond, comparison: '>=', target: PAGES_PER_SECOND_AIM, unit: 'pages/s', digits: 0 }),
+          judgedRow(SPEED_FIGURES.manualSearch, { value: p95, comparison: '<', target: SEARCH_P95_AIM_MS, unit: 'ms', digits: 1 }),
+          judgedRow(SPEED_FIGURES.manualUpload, { value: pagesPerSecond, comparison: '>=', target: PAGES_PER_SECOND_AIM, unit: 'pages/s', digits: 0 }),
         ]
       : [];
-  return { tables, aims, issueRows };
+  return { tables, aims, speedRows };
 }
 
 async function runManualSuite({ config, cleanup, log }: SuiteContext): Promise<SuiteReport> {
@@ -218,7 +218,7 @@ async function runManualSuite({ config, cleanup, log }: SuiteContext): Promise<S
     results: [],
     tables: runs.flatMap((run) => run.tables),
     aims: runs.flatMap((run) => run.aims),
-    issueRows: runs.flatMap((run) => run.issueRows),
+    speedRows: runs.flatMap((run) => run.speedRows),
     notes: [
       `end of an upload round: the latest indexed_on of its pages (same machine's clock); server CPU: user + system of the server process ` +
         `from the first upload to the poll that saw the end (PostgreSQL's own processes not included)`,

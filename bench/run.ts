@@ -1,6 +1,6 @@
 // `npm run bench [-- <suite>…]`: runs the named benchmark suites (all by default) one after the
-// other, each with its own servers, and prints their results; then the rows of issue "Speed, round 3"
-// the suites measured, in one table with their aims (bench/lib/issue-table.ts). See docs/performance.md.
+// other, each with its own servers, and prints their results; then the rows of the speed aims
+// the suites measured, in one table with their aims (bench/lib/speed-aims.ts). See docs/performance.md.
 import { agentsSuite } from './agents.bench.js';
 import { askSuite } from './ask.bench.js';
 import { consoleSuite } from './console.bench.js';
@@ -14,8 +14,8 @@ import { toolsSuite } from './tools.bench.js';
 import { loadBenchConfig, type BenchConfig } from './lib/bench-config.js';
 import { CleanupStack } from './lib/cleanup.js';
 import { describeMachine, formatMachine, loadAverage1m } from './lib/machine.js';
-import { formatIssueSummary } from './lib/issue-table.js';
-import { formatReport, type IssueRow, type SuiteReport } from './lib/report.js';
+import { formatSpeedSummary } from './lib/speed-aims.js';
+import { formatReport, type SpeedRow, type SuiteReport } from './lib/report.js';
 import type { BenchSuite } from './lib/suite.js';
 
 const SUITES: BenchSuite[] = [startSuite, agentsSuite, listingSuite, ingestionSuite, searchSuite, askSuite, toolsSuite, stallSuite, consoleSuite, manualSuite];
@@ -68,15 +68,15 @@ async function main(): Promise<void> {
     `Settings: ${config.connections} connections, ${config.warmupSeconds} s warm-up, ${config.durationSeconds} s measured per target` +
       ` (load generator in this process, each server in its own child process)\n\n`,
   );
-  const issueRows: IssueRow[] = [];
+  const speedRows: SpeedRow[] = [];
   for (const suite of suites) {
     const report = await runSuite(suite, config);
-    issueRows.push(...(report.issueRows ?? []));
+    speedRows.push(...(report.speedRows ?? []));
     // The run itself keeps about two CPUs busy (load generator and server); much more than that at
     // the end means something else competed for the CPUs and the figures are pessimistic.
     process.stdout.write(`${formatReport(report)}\nload average (1 min) at the end of the suite: ${loadAverage1m()}\n\n`);
   }
-  if (issueRows.length > 0) process.stdout.write(`${formatIssueSummary(issueRows, loadAverage1m())}\n`);
+  if (speedRows.length > 0) process.stdout.write(`${formatSpeedSummary(speedRows, loadAverage1m())}\n`);
 }
 
 main().catch((error: unknown) => {

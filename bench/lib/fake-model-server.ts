@@ -9,7 +9,7 @@
 // The model name sets the pace: `instant` writes the whole answer at once; `paced-<ms>` writes one
 // piece every <ms> milliseconds, like a model generating tokens, and `paced-<ms>x<n>` an answer n
 // times as long; `ten-words` writes the fixed reply of ten words of TEN_WORD_PIECES at once (the
-// answer of issue "Speed, round 3"'s figures, the peers' too). `tools-<n>` calls the first tool it is offered until the conversation holds n tool
+// answer of the speed aims figures, the peers' too). `tools-<n>` calls the first tool it is offered until the conversation holds n tool
 // results (each call with new arguments), then answers; `long-word-<n>` answers one word of n
 // characters and reports no usage; GET /bench/weather/<city> is a small JSON API
 // for such tools to call. The answer cites passage [1], so
@@ -29,7 +29,7 @@ export const ANSWER_PIECES = (
 
 /**
  * Model `ten-words`: a fixed reply of ten words (and the passage marker), one piece a word or mark,
- * with no delay; the answer every figure of the issue's table was measured with, ours and the peers'.
+ * with no delay; the answer every figure of the speed aims' table was measured with, ours and the peers'.
  */
 export const TEN_WORD_MODEL = 'ten-words';
 export const TEN_WORD_PIECES = 'Open the invoice , choose Send , then confirm the customer’s address [1] .'

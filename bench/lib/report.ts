@@ -22,11 +22,11 @@ export interface ReportTable {
 }
 
 /**
- * One row of the table of issue "Speed, round 3" (bench/lib/issue-table.ts): a suite that measures a
+ * One row of the table of the speed aims (bench/lib/speed-aims.ts): a suite that measures a
  * row hands it back here, and run.ts gathers the rows of every suite into the summary at the end.
  */
-export interface IssueRow {
-  /** The row's figure, as the issue names it (ISSUE_FIGURES). */
+export interface SpeedRow {
+  /** The row's figure, as the table names it (SPEED_FIGURES). */
   figure: string;
   /** Our figure, with its unit, e.g. "2.41 ms". */
   value: string;
@@ -46,8 +46,8 @@ export interface SuiteReport {
   tables?: ReportTable[];
   aims: Aim[];
   notes: string[];
-  /** The suite's rows of the issue's table, if any: printed again in the summary at the end of the run. */
-  issueRows?: IssueRow[];
+  /** The suite's rows of the speed aims' table, if any: printed again in the summary at the end of the run. */
+  speedRows?: SpeedRow[];
 }
 
 export function isAimMet(aim: Aim): boolean {

@@ -1,11 +1,11 @@
-// The table of issue "Speed, round 3": each suite that measures one of its rows hands the row back in
-// its SuiteReport (`issueRows`), and run.ts prints every row of the run in one summary at the end,
-// in the issue's order, with its aim and whether it is met. A new suite contributes rows by filling
-// `issueRows` (with judgedRow and the figure names below); run.ts needs only to list the suite.
-import { fixed, formatTable, isAimMet, type Aim, type IssueRow } from './report.js';
+// The table of the speed aims (round 3): each suite that measures one of its rows hands the row back in
+// its SuiteReport (`speedRows`), and run.ts prints every row of the run in one summary at the end,
+// in the table's order, with its aim and whether it is met. A new suite contributes rows by filling
+// `speedRows` (with judgedRow and the figure names below); run.ts needs only to list the suite.
+import { fixed, formatTable, isAimMet, type Aim, type SpeedRow } from './report.js';
 
-/** The rows' figures, worded as in the issue, in its order; the summary sorts by this order. */
-export const ISSUE_FIGURES = {
+/** The rows' figures, worded as in the table, in its order; the summary sorts by this order. */
+export const SPEED_FIGURES = {
   answerOverhead: 'answer overhead over the model, non-streamed, agent without corpus',
   answerOverheadCorpus: 'answer overhead over the model, non-streamed, agent with a 200-document corpus',
   firstToken: 'time to first streamed token, overhead over the model’s, agent without corpus',
@@ -20,7 +20,7 @@ export const ISSUE_FIGURES = {
   manualUpload: 'that manual (18 MB of HTML) uploaded in batches of 20 to all indexed, embedded default',
 } as const;
 
-const FIGURE_ORDER: string[] = Object.values(ISSUE_FIGURES);
+const FIGURE_ORDER: string[] = Object.values(SPEED_FIGURES);
 
 export interface Judged {
   value: number;
@@ -39,7 +39,7 @@ export interface Judged {
 const withUnit = (text: string, unit: string) => (unit === '' || text === 'n/a' ? text : `${text} ${unit}`);
 
 /** A row whose aim is a number to stay under or reach; not judged when the value is not a number. */
-export function judgedRow(figure: string, judged: Judged): IssueRow {
+export function judgedRow(figure: string, judged: Judged): SpeedRow {
   const aim: Aim = { label: figure, value: judged.value, comparison: judged.comparison, target: judged.target };
   const comparison = withUnit(`${judged.comparison} ${judged.target}`, judged.unit);
   return {
@@ -61,23 +61,23 @@ const LISTED_MISSING_AT_MOST = 4;
 
 function notMeasured(missing: string[]): string[] {
   if (missing.length === 0) return [];
-  if (missing.length > LISTED_MISSING_AT_MOST) return [`${missing.length} of the issue's ${FIGURE_ORDER.length} rows not measured in this run`];
+  if (missing.length > LISTED_MISSING_AT_MOST) return [`${missing.length} of the table's ${FIGURE_ORDER.length} rows not measured in this run`];
   return ['not measured in this run:', ...missing.map((figure) => `  - ${figure}`)];
 }
 
 const verdictOf = (met: boolean | undefined) => (met === undefined ? 'n/a' : met ? 'met' : 'NOT met');
 
 /**
- * The summary: every row in the issue's order (rows of figures it does not name last, in the order
- * given), then how many aims are met and which of the issue's figures this run did not measure.
+ * The summary: every row in the table's order (rows of figures it does not name last, in the order
+ * given), then how many aims are met and which of the speed aims' figures this run did not measure.
  */
-export function formatIssueSummary(rows: IssueRow[], loadAverage: number): string {
+export function formatSpeedSummary(rows: SpeedRow[], loadAverage: number): string {
   const sorted = rows.map((row, given) => ({ row, given })).sort((a, b) => orderOf(a.row.figure) - orderOf(b.row.figure) || a.given - b.given);
   const measured = new Set(rows.map((row) => row.figure));
   const missing = FIGURE_ORDER.filter((figure) => !measured.has(figure));
   const judged = rows.filter((row) => row.met !== undefined);
   return [
-    `== Issue "Speed, round 3": the table (load average ${loadAverage})`,
+    `== The speed aims (load average ${loadAverage})`,
     formatTable(
       ['figure', 'ours', 'bare Fastify', 'aim', 'met?'],
       sorted.map(({ row }) => [row.figure, row.value, row.bare ?? '–', row.aim, verdictOf(row.met)]),
