@@ -13,27 +13,22 @@
 // Before anything is read: the Host and Origin must name this server (DNS rebinding, mcp-hosts.ts),
 // then the caller is resolved from the Authorization header alone. The session cookie does not
 // authenticate here: a browser sends it wherever a page posts, which would make /mcp a CSRF target.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Forbidden, Unauthenticated } from '../../errors.js';
 import { jsonBodyParser } from '../../http/json-body.js';
-import { SERVER_VERSION } from '../../version.js';
 import { readBearer } from '../auth/bearer.js';
 import { usesSessionCookie } from '../auth/request-credential.js';
 import { OpenAiModels } from '../openai/openai-models.js';
 import { clientGone } from '../runtime/ask-replies.js';
 import { McpDirectory } from './mcp-agents.js';
 import { McpHosts } from './mcp-hosts.js';
-import { registerMcpResources } from './mcp-resources.js';
-import { registerMcpTools } from './mcp-tools.js';
 
 export const MCP_PATH = '/mcp';
 
-const INSTRUCTIONS =
-  'Agent Platform: ask_agent asks one of your agents (answers come with numbered citations of the documents they drew on); ' +
-  'search_corpus finds passages in a corpus. The resources list the agents you may ask and the corpora you may read.';
+/** The SDK's server for one request, loaded at the first request (a start does not load the SDK). */
+let requestServerModule: Promise<typeof import('./mcp-request-server.js')> | undefined;
+const loadRequestServer = () => (requestServerModule ??= import('./mcp-request-server.js'));
 
 /** The request as the SDK's web-standard transport reads it; its body is the one Fastify parsed, handed over beside it. */
 function webRequestOf(request: FastifyRequest): Request {
@@ -95,15 +90,13 @@ export const mcpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.body instanceof MalformedJson) {
       return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${request.body.reason}` }, id: null });
     }
-    const server = new McpServer({ name: 'agent-platform', title: 'Agent Platform', version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
-    registerMcpTools(server, toolDeps, request.actor, clientGone(reply));
-    registerMcpResources(server, resourceDeps, request.actor);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const gone = clientGone(reply);
+    const { openMcpRequestServer } = await loadRequestServer();
+    const { server, transport } = await openMcpRequestServer(toolDeps, resourceDeps, request.actor, gone);
     reply.raw.once('close', () => {
       // Answers in flight were cancelled by clientGone; nothing waits for the closing.
       void server.close().catch(() => undefined);
     });
-    await server.connect(transport);
     return reply.send(await transport.handleRequest(webRequestOf(request), { parsedBody: request.body }));
   });
   app.get(MCP_PATH, options, async (_request, reply) => methodNotAllowed(reply));

@@ -2,10 +2,8 @@
 // rather than shown (images, audio, binary resources), structured content as JSON when there is no
 // text; an answer the server marks `isError` is a failure the model is told. And a failed session
 // told in one sentence: a refused address, the deadline, the byte cap, an HTTP status, a protocol error.
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
+import { loadedClientSdk } from './client-sdk.js';
 import { McpCommandRefused, McpDeadline, rootOf } from './connection.js';
 
 type ContentBlock = Record<string, unknown> & { type?: unknown };
@@ -52,10 +50,12 @@ export function describeMcpFailure(error: unknown): { message: string; timedOut:
     return cause.kind === 'timeout' ? { message: `The MCP server did not answer in time: ${cause.message}`, timedOut: true } : { message: `The call failed: ${cause.message}`, timedOut: false };
   }
   if (cause instanceof McpCommandRefused) return { message: cause.message, timedOut: false };
-  if (cause instanceof McpError) {
-    if (cause.code === Number(ErrorCode.RequestTimeout)) return { message: 'The MCP server did not answer in time', timedOut: true };
+  // The SDK's errors exist only once a session loaded it.
+  const sdk = loadedClientSdk();
+  if (sdk !== undefined && cause instanceof sdk.McpError) {
+    if (cause.code === Number(sdk.ErrorCode.RequestTimeout)) return { message: 'The MCP server did not answer in time', timedOut: true };
     return { message: `The MCP server answered with an error: ${cause.message}`, timedOut: false };
   }
-  if (cause instanceof StreamableHTTPError || cause instanceof SseError) return { message: `The MCP server could not be reached: ${cause.message}`, timedOut: false };
+  if (sdk !== undefined && (cause instanceof sdk.StreamableHTTPError || cause instanceof sdk.SseError)) return { message: `The MCP server could not be reached: ${cause.message}`, timedOut: false };
   return { message: `The call failed: ${cause instanceof Error ? cause.message : String(cause)}`, timedOut: false };
 }

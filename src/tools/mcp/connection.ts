@@ -5,15 +5,13 @@
 // `fetch`): address rules at connect time, redirects checked, the byte cap; the whole session, from
 // the first request to the answer, has one deadline.
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { EgressFailed, EgressRefused } from '../../net/egress-errors.js';
 import type { EgressClient } from '../../net/egress.js';
 import { egressFetch } from '../../providers/chat/egress-fetch.js';
+import { loadClientSdk, type ClientSdk } from './client-sdk.js';
 import type { McpToolConfig } from './config.js';
 import type { RemoteToolList } from '../tool.js';
 
@@ -104,13 +102,13 @@ function observedFetch(fetch: typeof globalThis.fetch, onError: (error: Error) =
   };
 }
 
-function transportsOf(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, remaining: () => number, onError: (error: Error) => void) {
+function transportsOf(sdk: ClientSdk, target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, remaining: () => number, onError: (error: Error) => void) {
   const url = new URL(target.config.url!);
   const fetch = observedFetch(egressFetch(deps.egress, { timeoutMs: remaining, maxBytes: bounds.maxResponseBytes }), onError);
   const headers = { ...target.headers, ...(target.secret === null ? {} : { Authorization: `Bearer ${target.secret}` }) };
   return {
-    streamable: () => new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, reconnectionOptions: NO_RECONNECTION }),
-    sse: () => new SSEClientTransport(url, { fetch, requestInit: { headers } }),
+    streamable: () => new sdk.StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, reconnectionOptions: NO_RECONNECTION }),
+    sse: () => new sdk.SSEClientTransport(url, { fetch, requestInit: { headers } }),
   };
 }
 
@@ -125,8 +123,8 @@ export function rootOf(error: unknown): unknown {
   return error;
 }
 
-async function connectWith(make: () => Transport, options: RequestOptions): Promise<Client> {
-  const client = new Client(CLIENT_INFO);
+async function connectWith(sdk: ClientSdk, make: () => Transport, options: RequestOptions): Promise<Client> {
+  const client = new sdk.Client(CLIENT_INFO);
   try {
     await client.connect(make(), options);
     return client;
@@ -138,22 +136,23 @@ async function connectWith(make: () => Transport, options: RequestOptions): Prom
 
 async function connect(target: McpServerTarget, deps: McpSessionDeps, bounds: McpSessionBounds, options: RequestOptions, remaining: () => number, onError: (error: Error) => void) {
   const { command, args, transport = 'auto' } = target.config;
+  const sdk = await loadClientSdk();
   if (command !== undefined) {
     if (!deps.stdioCommands.includes(command)) throw new McpCommandRefused(command);
     // The child gets the SDK's short list of environment variables (PATH, HOME…), none of the server's settings.
-    const client = await connectWith(() => new StdioClientTransport({ command, args: args ?? [], stderr: 'ignore' }), options);
+    const client = await connectWith(sdk, () => new sdk.StdioClientTransport({ command, args: args ?? [], stderr: 'ignore' }), options);
     return { client, transport: 'stdio' as const };
   }
-  const transports = transportsOf(target, deps, bounds, remaining, onError);
+  const transports = transportsOf(sdk, target, deps, bounds, remaining, onError);
   if (transport !== 'sse') {
     try {
-      return { client: await connectWith(transports.streamable, options), transport: 'streamable_http' as const };
+      return { client: await connectWith(sdk, transports.streamable, options), transport: 'streamable_http' as const };
     } catch (error) {
-      const olderServer = error instanceof StreamableHTTPError && NOT_STREAMABLE.has(error.code ?? 0);
+      const olderServer = error instanceof sdk.StreamableHTTPError && NOT_STREAMABLE.has(error.code ?? 0);
       if (transport === 'streamable_http' || !olderServer) throw error;
     }
   }
-  return { client: await connectWith(transports.sse, options), transport: 'sse' as const };
+  return { client: await connectWith(sdk, transports.sse, options), transport: 'sse' as const };
 }
 
 /** Closing never holds the answer: a local server may take seconds to stop, and a failure to close changes nothing. */
