@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { Dialect } from './dialect.js';
 import { inProcessNotices, type Notices } from './notices.js';
@@ -13,7 +13,8 @@ import { sqliteDialect } from './dialects/sqlite.js';
 import { FULL_TEXT_SESSION_SETTINGS, runFullTextOn } from './full-text.js';
 import type { DB } from './schema.js';
 import { readDirectly } from './precompiled.js';
-import { PreparingClient } from './prepared-statements.js';
+import { loadPg } from './pg-module.js';
+import { preparingClient } from './prepared-statements.js';
 import { sqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 import { withStatementSpans } from './sqlite-statement-spans.js';
@@ -140,8 +141,9 @@ function postgresPool(url: string, max: number, settings: Record<string, string>
   const options = Object.entries({ TimeZone: 'UTC', ...settings })
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({
-    ...(preparedStatements ? { Client: PreparingClient } : {}),
+  const pgModule = loadPg();
+  const pool = new pgModule.Pool({
+    ...(preparedStatements ? { Client: preparingClient() } : {}),
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
@@ -151,7 +153,7 @@ function postgresPool(url: string, max: number, settings: Record<string, string>
         // Keys and counts are bigint; every one of ours fits in a JavaScript number.
         if (oid === PG_INT8) return (value: string) => Number(value);
         if (oid === PG_TIMESTAMPTZ) return isoFromPostgresTimestamp;
-        return pg.types.getTypeParser(oid, format ?? 'text');
+        return pgModule.types.getTypeParser(oid, format ?? 'text');
       }) as typeof pg.types.getTypeParser,
     },
   });

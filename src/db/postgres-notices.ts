@@ -3,7 +3,8 @@
 // the first reader listens. When it is lost (the server restarts, an administrator ends it), it is
 // opened again after a pause that doubles with each failure, and every listener is then woken with
 // no payload: what was notified while nobody listened is found by reading again.
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './pg-module.js';
 import type { NoticeListener, Notices } from './notices.js';
 
 /** How the listening connection shows in pg_stat_activity. */
@@ -50,7 +51,7 @@ export class PostgresNotices implements Notices {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: NOTICES_APPLICATION_NAME, connectionTimeoutMillis: 5000 });
+    const client = new (loadPg().Client)({ connectionString: this.url, application_name: NOTICES_APPLICATION_NAME, connectionTimeoutMillis: 5000 });
     let lost = false;
     const lose = () => {
       if (lost) return;

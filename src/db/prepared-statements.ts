@@ -3,7 +3,8 @@
 // again at each run, which cost PostgreSQL more than running most of them (the job claim: 245 µs of
 // parsing and planning for 105 of work; docs/performance.md). Only those statements are named, so
 // that a connection keeps a bounded set of them however many other statements it runs.
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './pg-module.js';
 
 const names = new Map<string, string>();
 
@@ -12,13 +13,18 @@ export function prepareOnConnections(sql: string): void {
   if (!names.has(sql)) names.set(sql, `ap_${names.size + 1}`);
 }
 
-/** A pg client that runs the statements marked for it as named (prepared) statements. */
-export class PreparingClient extends pg.Client {
-  // Kysely runs every statement as query(text, values); other forms are passed on as they are.
-  override query(...args: unknown[]): never {
-    const [text, values] = args;
-    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.get(text) : undefined;
-    const call = super.query as (...args: unknown[]) => never;
-    return name === undefined ? call.apply(this, args) : call.call(this, { name, text, values });
-  }
+let preparing: typeof pg.Client | undefined;
+
+/** A pg client class that runs the statements marked for it as named (prepared) statements; made when first asked for, as pg is loaded only on PostgreSQL. */
+export function preparingClient(): typeof pg.Client {
+  preparing ??= class PreparingClient extends loadPg().Client {
+    // Kysely runs every statement as query(text, values); other forms are passed on as they are.
+    override query(...args: unknown[]): never {
+      const [text, values] = args;
+      const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.get(text) : undefined;
+      const call = super.query as (...args: unknown[]) => never;
+      return name === undefined ? call.apply(this, args) : call.call(this, { name, text, values });
+    }
+  };
+  return preparing;
 }
