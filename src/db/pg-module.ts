@@ -2,14 +2,7 @@
 // (docs/performance.md "Suite start"). pg is CommonJS, so it is required synchronously and opening a
 // database stays synchronous; the import of pg elsewhere (tests, the tracing instrumentation) is
 // the same module object.
-import { createRequire } from 'node:module';
 import type pg from 'pg';
+import { requiredAtFirstUse } from '../required-at-first-use.js';
 
-const require = createRequire(import.meta.url);
-
-let loaded: typeof pg | undefined;
-
-export function loadPg(): typeof pg {
-  loaded ??= require('pg') as typeof pg;
-  return loaded;
-}
+export const loadPg = requiredAtFirstUse<typeof pg>('pg');

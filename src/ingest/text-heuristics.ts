@@ -1,7 +1,11 @@
 // How a text's type is told from its content. Each test looks at the start of the text (JSON aside,
 // which must parse whole) and errs towards the plainer type: a wrong "txt" loses a little structure,
 // a wrong "csv" or "html" garbles the text.
-import Papa from 'papaparse';
+import type Papa from 'papaparse';
+import { requiredAtFirstUse } from '../required-at-first-use.js';
+
+/** papaparse, required at the first text parsed (a start does not load it). */
+const papa = requiredAtFirstUse<typeof Papa>('papaparse');
 
 const SAMPLE_CHARS = 64 * 1024;
 
@@ -82,7 +86,7 @@ function firstRowsMayMatch(sample: string): boolean {
 
 /** The sample parsed by papaparse, guessing the delimiter: rows of one width, not prose (for tests, the whole rule without the glance). */
 export function parsesAsCsv(sample: string): boolean {
-  const parsed = Papa.parse<string[]>(sample, { delimitersToGuess: CSV_DELIMITERS, skipEmptyLines: true, preview: 200 });
+  const parsed = papa().parse<string[]>(sample, { delimitersToGuess: CSV_DELIMITERS, skipEmptyLines: true, preview: 200 });
   const rows = parsed.data;
   if (rows.length < 2 || parsed.errors.some((error) => error.type === 'Quotes')) return false;
   const width = rows[0]!.length;

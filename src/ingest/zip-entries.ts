@@ -1,7 +1,11 @@
 // The table of contents of a ZIP archive (names and declared sizes), read from its central directory
 // without inflating anything: enough to tell a DOCX from another ZIP. Unpacking a DOCX, where the
 // declared sizes cannot be trusted, is zip-unpack.ts's work.
-import { unzipSync } from 'fflate';
+import type { unzipSync } from 'fflate';
+import { requiredAtFirstUse } from '../required-at-first-use.js';
+
+/** fflate, required at the first archive listed (a start does not load it). */
+const fflate = requiredAtFirstUse<{ unzipSync: typeof unzipSync }>('fflate');
 
 export interface ZipEntry {
   name: string;
@@ -20,7 +24,7 @@ export function listZipEntries(bytes: Uint8Array): ZipEntry[] | undefined {
   if (!isZip(bytes)) return undefined;
   const entries: ZipEntry[] = [];
   try {
-    unzipSync(bytes, {
+    fflate().unzipSync(bytes, {
       filter(file) {
         entries.push({ name: file.name, size: file.originalSize });
         return false; // listed, never inflated

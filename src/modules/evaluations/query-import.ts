@@ -2,11 +2,15 @@
 // inside them, line breaks inside quotes), checked row by row, every problem reported with the line
 // of the file it is on (1 is the header). Cells are text and stay text: one that looks like a
 // spreadsheet formula (=, +, -, @ first) is kept as written and never evaluated here.
-import Papa from 'papaparse';
+import type Papa from 'papaparse';
+import { requiredAtFirstUse } from '../../required-at-first-use.js';
 import { BadRequest, type ErrorDetail } from '../../errors.js';
 import type { ExpectedSource } from '../../evaluation/index.js';
 import type { NewQuery } from './datasets.repo.js';
 import { MAX_QUESTION_CHARACTERS, MAX_SOURCES, MAX_TAGS } from './datasets.schemas.js';
+
+/** papaparse, required at the first text parsed (a start does not load it). */
+const papa = requiredAtFirstUse<typeof Papa>('papaparse');
 
 export const CSV_COLUMNS = ['question', 'expected_answer', 'expected_sources', 'tags'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
@@ -111,7 +115,7 @@ export function parseQueriesCsv(csv: string, maxRows: number): NewQuery[] {
   const queries: NewQuery[] = [];
   let columns: Column[] | undefined;
   let cursor = 0;
-  Papa.parse<string[]>(text, {
+  papa().parse<string[]>(text, {
     skipEmptyLines: 'greedy',
     delimitersToGuess: [',', ';', '\t'],
     step: (row, parser) => {
