@@ -4,18 +4,10 @@
 // the organization's `a2a` flag on. Every message is asked through the one asking pipeline.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { A2A_LEGACY_PROTOCOL_VERSION } from '@a2a-js/sdk/compat/v0_3';
-import { DefaultExecutionEventBusManager } from '@a2a-js/sdk/server';
 import { responses } from '../../http/schemas.js';
 import { clientGone } from '../runtime/ask-replies.js';
 import { A2aAgents } from './a2a-agents.js';
-import { A2aCaller, newCallContext, ownerOf } from './a2a-caller.js';
-import { PlatformRequestHandler, type A2aDoorParts } from './a2a-request-handler.js';
 import { A2aAgentCardSchema, A2aAgentParams, A2aJsonRpcRequestSchema, A2aJsonRpcResponseSchema, a2aStreamResponse } from './a2a.schemas.js';
-import { cardJson, coreAgentCard, legacyCardJson } from './agent-card.js';
-import { PlatformAgentExecutor } from './agent-executor.js';
-import { answerJsonRpc } from './json-rpc-reply.js';
-import { TransientTaskStore } from './transient-task-store.js';
 
 const tags = ['a2a'];
 
@@ -30,12 +22,9 @@ const requestedVersion = (request: FastifyRequest) => {
 
 export const a2aRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const agents = new A2aAgents(app.services.store, app.services.flags);
-  const parts: A2aDoorParts = {
-    asks: app.services.asks,
-    executor: new PlatformAgentExecutor(app.services.asks, app.log),
-    tasks: new TransientTaskStore(),
-    buses: new DefaultExecutionEventBusManager(ownerOf),
-  };
+  // The SDK's side, loaded at the first A2A request (a start does not load the SDK).
+  let door: Promise<ReturnType<typeof import('./a2a-door.js').openA2aDoor>> | undefined;
+  const loadDoor = () => (door ??= import('./a2a-door.js').then(({ openA2aDoor }) => openA2aDoor(app.services.asks, app.log)));
 
   app.get(
     '/api/v2/a2a/agents/:agent_id/.well-known/agent-card.json',
@@ -55,9 +44,7 @@ export const a2aRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const agent = await agents.resolve(request.actor, request.params.agent_id);
-      const origin = originOf(request);
-      const legacy = (requestedVersion(request) ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
-      const card = legacy ? legacyCardJson(agent, origin) : cardJson(coreAgentCard(agent, origin));
+      const card = (await loadDoor()).card(agent, originOf(request), requestedVersion(request));
       return reply.header('vary', 'A2A-Version').header('cache-control', 'private, no-cache').type('application/json; charset=utf-8').send(JSON.stringify(card));
     },
   );
@@ -100,9 +87,8 @@ export const a2aRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const agent = await agents.resolve(request.actor, request.params.agent_id);
-      const handler = new PlatformRequestHandler(coreAgentCard(agent, originOf(request)), parts, request.log);
-      const context = newCallContext(new A2aCaller(request.actor, agent.id), requestedVersion(request), clientGone(reply));
-      return answerJsonRpc(handler, request.body, context, reply);
+      const gone = clientGone(reply);
+      return (await loadDoor()).call(agent, request.actor, originOf(request), requestedVersion(request), gone, request.body, reply, request.log);
     },
   );
 };
