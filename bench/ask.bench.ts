@@ -30,7 +30,6 @@ const ANSWERS_PER_SECOND_AIM = 300;
 const CPU_PER_ANSWER_AIM_MS = 2;
 const CORPUS_LABEL = `${ASK_CORPUS_DOCUMENTS} documents`;
 
-const QUESTIONS = HELP_CENTRE_QUESTIONS;
 
 interface Comparison {
   label: string;
@@ -141,7 +140,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
   const { config, log } = context;
   const vocabulary = corpusVocabulary();
   const setup = await setUpAsking(vocabulary, context);
-  const cycle = (count: number, offset: number) => Array.from({ length: count }, (_, i) => QUESTIONS[(i + offset) % QUESTIONS.length]!);
+  const cycle = (count: number, offset: number) => Array.from({ length: count }, (_, i) => HELP_CENTRE_QUESTIONS[(i + offset) % HELP_CENTRE_QUESTIONS.length]!);
 
   log(`overhead without a corpus: ${WARM_UP_ASKS} warm-up then ${MEASURED_ASKS} questions, 6 timed requests each (2 to the bare route)`);
   const noCorpus = await measureOverhead(setup, setup.agents.instant, cycle(WARM_UP_ASKS, 0), cycle(MEASURED_ASKS, 3), { withBare: true });
@@ -154,9 +153,9 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
   const ours = { headers: setup.client.authorizationHeaders(), serverPid: setup.platform.server.pid };
   const clientRuns: { label: string; load: ClientsLoad }[] = [];
   for (const [label, target] of [
-    ['agent-platform, no corpus', { ...ours, url: askUrl(setup.agents.instant), questions: QUESTIONS }],
+    ['agent-platform, no corpus', { ...ours, url: askUrl(setup.agents.instant), questions: HELP_CENTRE_QUESTIONS }],
     [`agent-platform, ${CORPUS_LABEL}`, { ...ours, url: askUrl(setup.agents.instantWithCorpus), questions: corpusQueries }],
-    ['bare Fastify forwarding', { url: `${setup.bare.baseUrl}/api/v2/agents/1/responses`, headers: {}, serverPid: setup.bare.pid, questions: QUESTIONS }],
+    ['bare Fastify forwarding', { url: `${setup.bare.baseUrl}/api/v2/agents/1/responses`, headers: {}, serverPid: setup.bare.pid, questions: HELP_CENTRE_QUESTIONS }],
   ] as const) {
     log(`${ISSUE_CLIENTS} clients, ${label}: ${clientSettings.warmupSeconds} s warm-up, ${clientSettings.seconds} s measured`);
     clientRuns.push({ label, load: await measureClients(target, clientSettings) });
@@ -165,7 +164,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
 
   const settings = { conversations: config.askConversations, seconds: config.askLoadSeconds, warmupSeconds: config.warmupSeconds };
   log(`${settings.conversations} streamed conversations without a corpus: ${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured`);
-  const loadBare = await measureConversations(setup, setup.agents.paced, QUESTIONS, settings);
+  const loadBare = await measureConversations(setup, setup.agents.paced, HELP_CENTRE_QUESTIONS, settings);
   log(`${settings.conversations} streamed conversations with the corpus: ${settings.warmupSeconds} s warm-up, ${settings.seconds} s measured`);
   const loadCorpus = await measureConversations(setup, setup.agents.pacedWithCorpus, makeQueries(vocabulary, 500, 77), settings);
   if (setup.platform.server.hasExited()) throw new Error(`the Agent Platform server died:\n${setup.platform.server.outputTail()}`);

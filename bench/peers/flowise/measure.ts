@@ -12,8 +12,6 @@ import { percentile } from '../../lib/percentiles.js';
 import { isCompletionText, timedEventStream, type SseEvent } from '../../lib/sse-timing.js';
 import { HELP_CENTRE_QUESTIONS } from '../../lib/help-centre-questions.js';
 
-/** The questions of the ask suite's agent without a corpus. */
-export const QUESTIONS = HELP_CENTRE_QUESTIONS;
 
 /** A word of the fake's answer, to tell an answer of the model from an error message. */
 const ANSWER_MARK = 'invoice';
@@ -90,7 +88,7 @@ const emptySamples = (): OverheadSamples => ({ flowiseWhole: [], modelWhole: [],
 /** Warm-up questions (dropped), then the measured ones, one after another. */
 export async function measureOverhead(predictionUrl: string, fake: FakeModel, warmUp: number, measured: number): Promise<OverheadSamples> {
   const connections: Connections = { flowise: singleConnectionAgent(), model: singleConnectionAgent(), control: singleConnectionAgent() };
-  const question = (index: number) => QUESTIONS[index % QUESTIONS.length]!;
+  const question = (index: number) => HELP_CENTRE_QUESTIONS[index % HELP_CENTRE_QUESTIONS.length]!;
   try {
     for (let index = 0; index < warmUp; index++) await measureQuestion(predictionUrl, fake, connections, question(index), emptySamples());
     const samples = emptySamples();
@@ -109,7 +107,7 @@ export async function measureAnswersPerSecond(predictionUrl: string, serverPid: 
       url: predictionUrl,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      bodies: QUESTIONS.map((question) => JSON.stringify({ question })),
+      bodies: HELP_CENTRE_QUESTIONS.map((question) => JSON.stringify({ question })),
       serverPid,
     },
     settings,
