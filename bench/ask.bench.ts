@@ -25,11 +25,10 @@ const OVERHEAD_AIM_MS = 3;
 const OVERHEAD_WITH_CORPUS_AIM_MS = 5;
 const EVENT_LOOP_P99_AIM_MS = 50;
 /** The clients asking at once, its aims for them: answers a second, server CPU per answer. */
-const ISSUE_CLIENTS = 8;
+const CLIENTS_AT_ONCE = 8;
 const ANSWERS_PER_SECOND_AIM = 300;
 const CPU_PER_ANSWER_AIM_MS = 2;
 const CORPUS_LABEL = `${ASK_CORPUS_DOCUMENTS} documents`;
-
 
 interface Comparison {
   label: string;
@@ -79,7 +78,7 @@ function overheadAims(label: string, samples: OverheadSamples, target: number): 
 
 function clientsTable(runs: { label: string; load: ClientsLoad }[]): ReportTable {
   return {
-    title: `${ISSUE_CLIENTS} clients asking at once, answered whole (each asks again as soon as its answer is read), the ten-word model`,
+    title: `${CLIENTS_AT_ONCE} clients asking at once, answered whole (each asks again as soon as its answer is read), the ten-word model`,
     header: ['target', 's', 'answers', 'answers/s', 'p50 ms', 'p99 ms', 'server CPU ms/answer', 'errors'],
     rows: runs.map(({ label, load }) => [
       label,
@@ -148,7 +147,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
   const corpusQueries = makeQueries(vocabulary, MEASURED_ASKS, 2026);
   const withCorpus = await measureOverhead(setup, setup.agents.instantWithCorpus, makeQueries(vocabulary, WARM_UP_ASKS, 11), corpusQueries, { corpusId: setup.corpusId });
 
-  const clientSettings = { clients: ISSUE_CLIENTS, seconds: config.durationSeconds, warmupSeconds: config.warmupSeconds };
+  const clientSettings = { clients: CLIENTS_AT_ONCE, seconds: config.durationSeconds, warmupSeconds: config.warmupSeconds };
   const askUrl = (agentId: number) => `${setup.platform.server.baseUrl}/api/v2/agents/${agentId}/responses`;
   const ours = { headers: setup.client.authorizationHeaders(), serverPid: setup.platform.server.pid };
   const clientRuns: { label: string; load: ClientsLoad }[] = [];
@@ -157,7 +156,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
     [`agent-platform, ${CORPUS_LABEL}`, { ...ours, url: askUrl(setup.agents.instantWithCorpus), questions: corpusQueries }],
     ['bare Fastify forwarding', { url: `${setup.bare.baseUrl}/api/v2/agents/1/responses`, headers: {}, serverPid: setup.bare.pid, questions: HELP_CENTRE_QUESTIONS }],
   ] as const) {
-    log(`${ISSUE_CLIENTS} clients, ${label}: ${clientSettings.warmupSeconds} s warm-up, ${clientSettings.seconds} s measured`);
+    log(`${CLIENTS_AT_ONCE} clients, ${label}: ${clientSettings.warmupSeconds} s warm-up, ${clientSettings.seconds} s measured`);
     clientRuns.push({ label, load: await measureClients(target, clientSettings) });
   }
   const [clientsOurs, clientsCorpus, clientsBare] = clientRuns.map((run) => run.load) as [ClientsLoad, ClientsLoad, ClientsLoad];
@@ -180,7 +179,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
     aims: [
       ...overheadAims('no corpus', noCorpus, OVERHEAD_AIM_MS),
       ...overheadAims(CORPUS_LABEL, withCorpus, OVERHEAD_WITH_CORPUS_AIM_MS),
-      ...[clientsOurs, clientsCorpus].map((load, index): Aim => ({ label: `${ISSUE_CLIENTS} clients, ${clientRuns[index]!.label}: errors`, value: load.errorCount, comparison: '<=', target: 0 })),
+      ...[clientsOurs, clientsCorpus].map((load, index): Aim => ({ label: `${CLIENTS_AT_ONCE} clients, ${clientRuns[index]!.label}: errors`, value: load.errorCount, comparison: '<=', target: 0 })),
       ...loads.flatMap(({ label, load }): Aim[] => [
         { label: `${load.conversations} conversations, ${label}: errors`, value: load.errorCount, comparison: '<=', target: 0 },
         { label: `${load.conversations} conversations, ${label}: event-loop delay p99`, value: load.eventLoop.p99Ms, comparison: '<', target: EVENT_LOOP_P99_AIM_MS, unit: ' ms' },
@@ -196,7 +195,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
       ),
       `retrieval alone: POST …/search of the same queries, 5 passages, p50 ${fixed(median(withCorpus.searchAlone), 2)} ms, p95 ${fixed(percentile(Float64Array.from(withCorpus.searchAlone).sort(), 95), 2)} ms`,
       ...loads.filter(({ load }) => load.errorCount > 0).map(({ label, load }) => `errors, ${label}: ${JSON.stringify(load.errors)}`),
-      ...clientRuns.filter(({ load }) => load.errorCount > 0).map(({ label, load }) => `errors, ${ISSUE_CLIENTS} clients, ${label}: ${JSON.stringify(load.errors)}`),
+      ...clientRuns.filter(({ load }) => load.errorCount > 0).map(({ label, load }) => `errors, ${CLIENTS_AT_ONCE} clients, ${label}: ${JSON.stringify(load.errors)}`),
       `bare Fastify forwarding (bench/bare-forward.ts): the ask's path, the question sent to the same model with fetch, the answer handed back; no credential, agent, retrieval or record`,
       `event-loop delay as the server's /metrics exports it (nodejs_eventloop_lag_*): the time between ticks of a ${EVENT_LOOP_SAMPLING_MS} ms timer, so an idle loop reads about ${EVENT_LOOP_SAMPLING_MS} ms`,
       `"model" columns: the chat request the server made for the same ask, read back from the fake and sent straight to it with the same client; the server always streams from the model, so "answered whole" compares with the model's stream read to its end`,
