@@ -3,7 +3,8 @@
 // the rows or serialising them again. Safe because a tag names everything that decides the bytes
 // (the versions moved with every write, the caller, the query, the representation) and is read before
 // the rows: bytes kept under a tag are never older than it. Bounded: a least-recently-used set under a
-// cap of characters in all, and an answer too large to be worth keeping is not kept.
+// cap of characters in all, and an answer too large to be worth keeping is not kept. A listing makes
+// one call here once its tag is read (`answer`): the 304 for a tag the client holds is part of it.
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
