@@ -104,22 +104,37 @@ function visibleAgents(db: Kysely<DB>, organizationId: number) {
  * ascending order, null for none): one read of the database instead of two. One query per dialect,
  * for the aggregate that joins the ids.
  */
-function visibleAgentQuery(json: JsonText) {
-  return precompiled(2, (db: Kysely<DB>, organizationId: number, agentId: number) =>
-    visibleAgents(db, organizationId)
-      .select(AGENT_COLUMNS)
-      .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
-      .select((eb) =>
-        eb
-          .selectFrom('corpus_agents as link')
-          .select(json.joined(sql<string>`cast(link.corpus_id as text)`, sql`link.corpus_id`).as('ids'))
-          .where('link.agent_id', '=', eb.ref('a.id'))
-          .as('corpus_ids_joined'),
-      )
-      .where('a.id', '=', agentId),
-  );
+function visibleAgentSelect(json: JsonText, db: Kysely<DB>, organizationId: number, agentId: number) {
+  return visibleAgents(db, organizationId)
+    .select(AGENT_COLUMNS)
+    .select(['creator.email as created_by_email', 'modifier.email as modified_by_email'])
+    .select((eb) =>
+      eb
+        .selectFrom('corpus_agents as link')
+        .select(json.joined(sql<string>`cast(link.corpus_id as text)`, sql`link.corpus_id`).as('ids'))
+        .where('link.agent_id', '=', eb.ref('a.id'))
+        .as('corpus_ids_joined'),
+    )
+    .where('a.id', '=', agentId);
 }
+const visibleAgentQuery = (json: JsonText) => precompiled(2, (db: Kysely<DB>, organizationId: number, agentId: number) => visibleAgentSelect(json, db, organizationId, agentId));
 const visibleAgent = { sqlite: visibleAgentQuery(sqliteJsonText), postgres: visibleAgentQuery(postgresJsonText) };
+
+/** The same read with the agent's newest history record (the configuration it has now), for an answer: one statement, not two. */
+const answeringAgentQuery = (json: JsonText) =>
+  precompiled(2, (db: Kysely<DB>, organizationId: number, agentId: number) =>
+    visibleAgentSelect(json, db, organizationId, agentId).select((eb) =>
+      eb
+        .selectFrom('agent_history as h')
+        .select('h.id')
+        .where('h.agent_id', '=', eb.ref('a.id'))
+        .where('h.organization_id', '=', eb.ref('a.organization_id'))
+        .orderBy('h.id', 'desc')
+        .limit(1)
+        .as('latest_history_id'),
+    ),
+  );
+const answeringAgent = { sqlite: answeringAgentQuery(sqliteJsonText), postgres: answeringAgentQuery(postgresJsonText) };
 
 const parseJoinedIds = (joined: string | null): number[] => (joined === null ? [] : joined.split(',').map(Number));
 
@@ -151,6 +166,14 @@ export class AgentsRepo {
     if (!row) return undefined;
     const { corpus_ids_joined: joined, ...agent } = row;
     return decodeRow(agent, parseJoinedIds(joined));
+  }
+
+  /** The agent as findVisible reads it, and the id of its newest history record (null for none). */
+  async findVisibleForAnswer(organizationId: number, agentId: number) {
+    const row = (await answeringAgent[this.dialect.name](this.db, organizationId, agentId))[0];
+    if (!row) return undefined;
+    const { corpus_ids_joined: joined, latest_history_id: latestHistoryId, ...agent } = row;
+    return { agent: decodeRow(agent, parseJoinedIds(joined)), latestHistoryId };
   }
 
   /** Decodes rows, with the corpora each agent is connected to, read for all of them at once. */

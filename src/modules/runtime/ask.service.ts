@@ -14,7 +14,6 @@ import { OFFLINE_MODEL, createOfflineAnswerer } from '../../providers/chat/offli
 import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { RunnableTool } from '../../tools/index.js';
 import type { Actor } from '../auth/actor.js';
-import { requireVisibleAgent } from '../agents/agent-access.js';
 import type { AgentConfiguration } from '../agents/agent-config.js';
 import type { AgentWithUsers } from '../agents/agents.repo.js';
 import type { Citation } from '../chat/responses.schemas.js';
@@ -175,13 +174,17 @@ export class AskService {
   async prepare(actor: Actor, agentId: number, input: AskInput): Promise<PreparedAsk> {
     const startedAt = this.timer();
     const repos = this.store.repos;
-    const visible = await requireVisibleAgent(repos, actor, agentId);
+    // The agent and its newest history record (what a checkpoint does not name) in one read.
+    const read = await repos.agents.findVisibleForAnswer(actor.organizationId, agentId);
+    if (!read) throw new NotFound('agent', agentId);
+    const visible = read.agent;
     const agent = input.checkpoint ? { ...visible, ...input.checkpoint.configuration } : visible;
     if (agent.status === 'inactive') throw new Conflict(`Agent ${agentId} is inactive: activate it to ask it`);
     // Independent reads, side by side: on PostgreSQL each is a round trip. Retrieval waits for the
     // input guardrails: it searches with the question they let through.
     const guarding = this.guardedQuestion(actor, agent, input.query);
-    const [threadTurns, resolved, guarded, found, historyId] = await Promise.all([
+    const historyId = input.checkpoint ? input.checkpoint.historyId : read.latestHistoryId;
+    const [threadTurns, resolved, guarded, found] = await Promise.all([
       input.thread_id === undefined ? [] : this.threadTurns(repos, actor, agentId, input.thread_id, input.throughResponseId),
       this.models?.resolveForAnswering(actor.organizationId, agent.llm_configuration_id),
       guarding,
@@ -190,7 +193,6 @@ export class AskService {
         const corpusIds = await readableCorpusIds(repos, actor, agent.corpus_ids);
         return guardPassages(guardrails, await retrievePassages(this.search, corpusIds, query, agent.retrieval));
       }),
-      input.checkpoint ? input.checkpoint.historyId : repos.ask.latestHistoryId(actor.organizationId, agentId),
     ]);
     // The offline answerer calls no tools.
     const tools = resolved && agent.tool_ids.length > 0 && this.options.tools ? new ToolBox(await this.options.tools.runnableTools(actor, agent.tool_ids)) : undefined;
