@@ -5,7 +5,7 @@ import { countTokens } from '../src/ingest/tokens.js';
 import { offlineAnswerText, piecesOf } from '../src/providers/chat/offline-answerer.js';
 import { CitationMarkers } from '../src/modules/runtime/citation-markers.js';
 import { costOf, tokensOf } from '../src/modules/runtime/cost.js';
-import { buildConversation, conversationTokens, type PromptPassage } from '../src/modules/runtime/prompt.js';
+import { buildConversation, conversationTokens, conversationTokensAtMost, type PromptPassage } from '../src/modules/runtime/prompt.js';
 import { threadTitle } from '../src/modules/runtime/ask.service.js';
 
 function filtered(passages: number, pieces: string[]) {
@@ -44,22 +44,51 @@ describe('fitting the conversation into the context window', () => {
     expect(fitted.messages).toHaveLength(1 + 8 + 1);
     expect(fitted.messages[0]!.content).toContain('Be brief.');
     expect(fitted.messages[0]!.content).toContain('[2] (doc2.txt, page 4)');
-    expect(fitted.promptTokens).toBe(conversationTokens(fitted.messages));
   });
 
   it('drops the oldest turns first, whole, then the lowest ranked passages; the total stays within the window', () => {
     const full = buildConversation({ instructions: 'Be brief.', passages, turns, query: 'Now?', contextWindow: 100_000, maxTokens: 500 });
-    const window = full.promptTokens + 500 - 150;
+    const window = conversationTokens(full.messages) + 500 - 150;
     const fitted = buildConversation({ instructions: 'Be brief.', passages, turns, query: 'Now?', contextWindow: window, maxTokens: 500 });
     expect(fitted.passages).toHaveLength(3);
     expect(fitted.turnsDropped).toBeGreaterThan(0);
     expect(fitted.messages[1]!.content).toBe(`Question ${1 + fitted.turnsDropped}`);
-    expect(fitted.promptTokens + 500).toBeLessThanOrEqual(window);
+    expect(conversationTokens(fitted.messages) + 500).toBeLessThanOrEqual(window);
 
     const tight = buildConversation({ instructions: 'Be brief.', passages, turns, query: 'Now?', contextWindow: 500 + 200, maxTokens: 500 });
     expect(tight.turnsDropped).toBe(4);
     expect(tight.passages.map((p) => p.number)).toEqual([1]);
-    expect(tight.promptTokens + 500).toBeLessThanOrEqual(700);
+    expect(conversationTokens(tight.messages) + 500).toBeLessThanOrEqual(700);
+  });
+
+  it('bounds the count by the bytes, never below it, on any text', () => {
+    const pieces = ['word ', ' ', '\n\n', 'é', '日本語', '🙂', '\uD800', '\uDC00x', 'ab12', '!!!', "'s", 'Ωμέγα ', 'aaaaaaaa'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let i = 0; i < 300; i++) {
+      const content = Array.from({ length: 1 + Math.floor(random() * 60) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const messages = [{ role: 'user' as const, content }];
+      expect(conversationTokens(messages)).toBeLessThanOrEqual(conversationTokensAtMost(messages));
+    }
+  });
+
+  it('decides as the exact count does at windows around the count and around the bound', () => {
+    // Words of several bytes a token: the bound is well above the count, and windows between the two are counted.
+    const wide = passages.map((passage) => ({ ...passage, text: `${passage.text} ${'日本 '.repeat(40)}` }));
+    const input = { instructions: 'Be brief.', passages: wide, turns, query: 'Now?', maxTokens: 500 };
+    const full = buildConversation({ ...input, contextWindow: 100_000 });
+    const exact = conversationTokens(full.messages);
+    const bound = conversationTokensAtMost(full.messages);
+    expect(bound).toBeGreaterThan(exact + 10);
+    for (const prompt of [exact - 1, exact, exact + 1, bound - 1, bound, bound + 1]) {
+      const fitted = buildConversation({ ...input, contextWindow: prompt + 500 });
+      if (prompt >= exact) expect(fitted).toEqual(full);
+      else {
+        expect(fitted.turnsDropped).toBe(1);
+        expect(fitted.passages).toHaveLength(3);
+        expect(conversationTokens(fitted.messages)).toBeLessThanOrEqual(prompt);
+      }
+    }
   });
 
   it('refuses a question that does not fit even alone', () => {

@@ -47,8 +47,6 @@ export interface Conversation {
   passages: PromptPassage[];
   /** Turns of the thread left out for room, the oldest. */
   turnsDropped: number;
-  /** The prompt's size as counted here (cl100k): the estimate where a provider reports no usage. */
-  promptTokens: number;
 }
 
 /** Per-message framing (role, separators) in chat formats, and the tokens that start the reply. */
@@ -58,6 +56,17 @@ const REPLY_PRIMING = 3;
 export const messageTokens = (message: ChatMessage) =>
   countTokens(message.toolCalls === undefined ? message.content : `${message.content}${JSON.stringify(message.toolCalls)}`) + MESSAGE_OVERHEAD;
 export const conversationTokens = (messages: ChatMessage[]) => messages.reduce((sum, message) => sum + messageTokens(message), REPLY_PRIMING);
+
+/**
+ * At least conversationTokens(messages), without tokenizing: cl100k encodes the UTF-8 bytes of a text
+ * and each of its tokens stands for one byte or more, so a text has no more tokens than bytes (a lone
+ * surrogate is encoded as U+FFFD, three bytes, and counted so by Buffer.byteLength too).
+ */
+export const conversationTokensAtMost = (messages: ChatMessage[]) =>
+  messages.reduce(
+    (sum, message) => sum + Buffer.byteLength(message.toolCalls === undefined ? message.content : `${message.content}${JSON.stringify(message.toolCalls)}`, 'utf8') + MESSAGE_OVERHEAD,
+    REPLY_PRIMING,
+  );
 
 const CITING_RULE =
   'Answer from the numbered passages below where they hold the answer. Cite each passage you use with its number in ' +
@@ -82,9 +91,22 @@ export function systemPrompt(instructions: string, passages: PromptPassage[], wi
 
 export function buildConversation(input: ConversationInput): Conversation {
   const question: ChatMessage = { role: 'user', content: input.query };
+  const continuation = input.continuation ?? [];
+  const turns = input.turns.flatMap((turn): ChatMessage[] => [
+    { role: 'user', content: turn.query },
+    { role: 'assistant', content: turn.answer },
+  ]);
+  // Most prompts fit with room to spare: when even their bytes do, nothing is counted, and nothing
+  // would give way if it were (what is kept and refused below depends only on fitting).
+  const whole = [{ role: 'system' as const, content: systemPrompt(input.instructions, input.passages, input.withTools) }, ...turns, question, ...continuation];
+  if (conversationTokensAtMost(whole) <= input.contextWindow - input.maxTokens) return { messages: whole, passages: input.passages, turnsDropped: 0 };
+  return fitConversation(input, question, continuation);
+}
+
+/** The prompt counted (cl100k) and cut to the context window. */
+function fitConversation(input: ConversationInput, question: ChatMessage, continuation: ChatMessage[]): Conversation {
   // Counted no further than the context window: a longer question is refused below all the same, and
   // one long word of it is not merged for nothing.
-  const continuation = input.continuation ?? [];
   const questionTokens = countTokensUpTo(input.query, input.contextWindow) + MESSAGE_OVERHEAD;
   const continuationTokens = continuation.reduce((sum, message) => sum + messageTokens(message), 0);
   const room = input.contextWindow - input.maxTokens - REPLY_PRIMING - questionTokens - continuationTokens;
@@ -117,8 +139,5 @@ export function buildConversation(input: ConversationInput): Conversation {
     kept.unshift(...pair);
     turnsDropped--;
   }
-  const messages = [system(passages), ...kept, question, ...continuation];
-  // conversationTokens(messages), from the counts already made (the question was counted whole: one
-  // over the context window is refused above), so that the prompt is not tokenized twice.
-  return { messages, passages, turnsDropped, promptTokens: REPLY_PRIMING + used + questionTokens + continuationTokens };
+  return { messages: [system(passages), ...kept, question, ...continuation], passages, turnsDropped };
 }
