@@ -53,8 +53,9 @@ export interface Conversation {
 const MESSAGE_OVERHEAD = 4;
 const REPLY_PRIMING = 3;
 
-export const messageTokens = (message: ChatMessage) =>
-  countTokens(message.toolCalls === undefined ? message.content : `${message.content}${JSON.stringify(message.toolCalls)}`) + MESSAGE_OVERHEAD;
+/** What of a message the model reads as text: its content, and its calls of tools where it has some. */
+const messageText = (message: ChatMessage) => (message.toolCalls === undefined ? message.content : `${message.content}${JSON.stringify(message.toolCalls)}`);
+export const messageTokens = (message: ChatMessage) => countTokens(messageText(message)) + MESSAGE_OVERHEAD;
 export const conversationTokens = (messages: ChatMessage[]) => messages.reduce((sum, message) => sum + messageTokens(message), REPLY_PRIMING);
 
 /**
@@ -63,10 +64,7 @@ export const conversationTokens = (messages: ChatMessage[]) => messages.reduce((
  * surrogate is encoded as U+FFFD, three bytes, and counted so by Buffer.byteLength too).
  */
 export const conversationTokensAtMost = (messages: ChatMessage[]) =>
-  messages.reduce(
-    (sum, message) => sum + Buffer.byteLength(message.toolCalls === undefined ? message.content : `${message.content}${JSON.stringify(message.toolCalls)}`, 'utf8') + MESSAGE_OVERHEAD,
-    REPLY_PRIMING,
-  );
+  messages.reduce((sum, message) => sum + Buffer.byteLength(messageText(message), 'utf8') + MESSAGE_OVERHEAD, REPLY_PRIMING);
 
 const CITING_RULE =
   'Answer from the numbered passages below where they hold the answer. Cite each passage you use with its number in ' +
