@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { ChunkSearchColumns, WeightedTerm } from '../../db/full-text.js';
 import type { DB } from '../../db/schema.js';
+import type { SearchColumnsKind } from '../../db/search-columns.js';
 import type { SearchTerms } from '../../search/analyzer.js';
 import { reanalyzeChunks } from '../../search/reanalyze.sql.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
@@ -90,6 +91,11 @@ export class PassagesRepo {
   /** The columns a chunk's row is searched by in this database, made from its terms. */
   searchColumns(terms: SearchTerms): ChunkSearchColumns {
     return this.dialect.fullText.searchColumns(terms);
+  }
+
+  /** Which columns those are, named for an extraction thread to make them (src/db/search-columns.ts). */
+  get searchColumnsKind(): SearchColumnsKind {
+    return this.dialect.fullText.searchColumnsKind;
   }
 
   /** Makes the search terms of the corpus's chunks again, after its language changed. */
