@@ -1,7 +1,7 @@
 // The script of an extraction thread: it extracts one document at a time, as the pool sends them,
 // and posts back the blocks (or, asked with chunking options, the prepared document: text, chunks
-// and, asked with an analysis, the chunks' search columns) or the reason for the user. Runs under the heap limit the pool gives the thread; the
-// pool ends the thread when it runs out of time or memory.
+// and, asked with an analysis, the chunks' search columns) or the reason for the user. Runs under the
+// heap limit the pool gives the thread; the pool ends the thread when it runs out of time or memory.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { ChunkOptions } from './chunking.js';
 import { ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionFailureKind, type ExtractionLimits } from './document.js';
@@ -14,7 +14,7 @@ export interface ExtractionRequest {
   limits: ExtractionLimits;
   /** Chunk the document too, with these options, and answer with the prepared document. */
   chunking?: ChunkOptions;
-  /** With chunking: make the chunks' search columns too, so. */
+  /** With chunking: make the chunks' search columns too, as it says. */
   analysis?: ChunkAnalysis;
 }
 
