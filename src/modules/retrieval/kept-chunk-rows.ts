@@ -37,8 +37,8 @@ export class KeptChunkRows {
 
   /**
    * What scoring reads of the chunks with these ids (PassagesRepo.scoringRows), in the order of their
-   * ids whether kept or read, as the database answers them; `generations`, of the searched corpora,
-   * read before the chunks' ids were.
+   * ids whether kept or read: the order SQLite answers them in, and a defined one on PostgreSQL;
+   * `generations`, of the searched corpora, read before the chunks' ids were.
    */
   async scoringRows(passages: PassagesRepo, chunkIds: readonly number[], generations: ReadonlyMap<number, number>): Promise<ScoringRow[]> {
     const rows: ScoringRow[] = [];
