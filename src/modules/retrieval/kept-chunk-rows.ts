@@ -16,10 +16,10 @@ import type { PassageText, PassagesRepo, ScoringRow } from './passages.repo.js';
 
 /**
  * Characters kept (UTF-16, so twice as many bytes at most), of the scoring rows and of the texts
- * each: about 20,000 chunks of 1,000 characters, a corpus of 2,000 documents or the busiest part of
- * a larger one. The least recently used go first.
+ * each: about 8,000 chunks of 1,000 characters, a corpus of 800 documents or the busiest part of a
+ * larger one, for at most 32 MB of memory in all. The least recently used go first.
  */
-const MAX_KEPT_CHARACTERS = 20_000_000;
+const MAX_KEPT_CHARACTERS = 8_000_000;
 /** What an entry costs besides its strings: its numbers and the cache's own record. */
 const ENTRY_OVERHEAD = 100;
 
