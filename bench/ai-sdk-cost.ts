@@ -2,7 +2,8 @@
 // one process, one call after another, the CPU time and the wall time of a call read to its end,
 // layer by layer: a bare node:http request (the floor), the server's egress client alone, the
 // provider's model as the server calls it (SdkChatModel: the AI SDK's doStream behind the egress
-// fetch), and collectStream over it, which is how an ask reads its model. Two answers: `instant`
+// fetch), and collectStream over it, which is how an ask reads its model; then an answer sent whole, a
+// bare request without `stream` and SdkChatModel asked whole (doGenerate). Two answers: `instant`
 // (43 pieces in one write) and `paced-0x5` (215 pieces, each written on its own). The fake runs in a
 // child process of its own (bench/lib/fake-model-server.ts). docs/performance-history.md, "Round 3".
 //
@@ -27,10 +28,10 @@ const MESSAGES = [
 type Call = () => Promise<void>;
 
 /** The same chat request the provider package sends, straight to the fake over one kept-alive connection, read to its end. */
-function bareCall(fake: FakeModel, model: string): Call {
+function bareCall(fake: FakeModel, model: string, streamed = true): Call {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(`${fake.baseUrl}/chat/completions`);
-  const body = JSON.stringify({ model, messages: MESSAGES, temperature: 0.2, max_tokens: 512, stream: true, stream_options: { include_usage: true } });
+  const body = JSON.stringify({ model, messages: MESSAGES, temperature: 0.2, max_tokens: 512, ...(streamed ? { stream: true, stream_options: { include_usage: true } } : {}) });
   return () =>
     new Promise<void>((resolve, reject) => {
       const outgoing = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
@@ -56,12 +57,12 @@ function modelOf(fake: FakeModel, model: string): ChatModel {
   return createChatModel({ provider: 'openai_compatible', model, baseUrl: fake.baseUrl, apiVersion: null, apiKey: null, timeoutMs: 30_000, maxRetries: 0 }, createEgressClient({ allowedHosts: [fake.host] }));
 }
 
-const chatRequest = (): ChatRequest => ({ messages: MESSAGES, temperature: 0.2, maxTokens: 512, signal: new AbortController().signal });
+const chatRequest = (streamed = true): ChatRequest => ({ messages: MESSAGES, temperature: 0.2, maxTokens: 512, signal: new AbortController().signal, streamed });
 
-function sdkCall(fake: FakeModel, model: string): Call {
+function sdkCall(fake: FakeModel, model: string, streamed = true): Call {
   const chat = modelOf(fake, model);
   return async () => {
-    for await (const event of chat.stream(chatRequest())) void event;
+    for await (const event of chat.stream(chatRequest(streamed))) void event;
   };
 }
 
@@ -100,6 +101,9 @@ async function main() {
         ['egress client alone', egressCall(fake, model)],
         ['SdkChatModel.stream (AI SDK doStream)', sdkCall(fake, model)],
         ['collectStream over it (as an ask reads)', collectCall(fake, model)],
+        // An answer sent whole: asked for whole, against the same request whole.
+        ['bare node:http request, whole', bareCall(fake, model, false)],
+        ['SdkChatModel.stream whole (AI SDK doGenerate)', sdkCall(fake, model, false)],
       ];
       let bare = 0;
       for (const [label, call] of layers) {

@@ -198,7 +198,7 @@ async function runAskSuite(context: SuiteContext): Promise<SuiteReport> {
       ...clientRuns.filter(({ load }) => load.errorCount > 0).map(({ label, load }) => `errors, ${CLIENTS_AT_ONCE} clients, ${label}: ${JSON.stringify(load.errors)}`),
       `bare Fastify forwarding (bench/bare-forward.ts): the ask's path, the question sent to the same model with fetch, the answer handed back; no credential, agent, retrieval or record`,
       `event-loop delay as the server's /metrics exports it (nodejs_eventloop_lag_*): the time between ticks of a ${EVENT_LOOP_SAMPLING_MS} ms timer, so an idle loop reads about ${EVENT_LOOP_SAMPLING_MS} ms`,
-      `"model" columns: the chat request the server made for the same ask, read back from the fake and sent straight to it with the same client; the server always streams from the model, so "answered whole" compares with the model's stream read to its end`,
+      `"model" columns: the chat request the server made for the same ask, read back from the fake and sent straight to it with the same client; the server asks the model for an answer sent whole whole (stream false) and for a streamed one streamed, as the bare route does`,
       `corpus: ${ASK_CORPUS_DOCUMENTS} documents × ${CHUNKS_PER_DOCUMENT} chunks (the first of the search suite's), full-text retrieval of 5 passages; seeded in ${setup.seedSeconds.toFixed(1)} s with the server stopped`,
     ],
     speedRows: speedRowsOf(noCorpus, withCorpus, { ours: clientsOurs, bare: clientsBare }),

@@ -95,10 +95,37 @@ describe.each(databaseKinds)('the most tokens of an answer (%s)', (kind) => {
     await expectCutAnswer(completed);
   });
 
-  it('cuts it the same way when asked without a stream', async () => {
+  it('cuts it the same way when asked without a stream: the whole answer is let go of at its byte cap and asked for again streamed', async () => {
+    const before = fake.answers.length;
     const reply = await owner.api.post(`/api/v2/agents/${agentId}/responses`, { query: 'Tell me everything.' });
     expect(reply.status, reply.text.slice(0, 500)).toBe(201);
     await expectCutAnswer(reply.body.data);
+    const [whole, streamed, ...more] = fake.answers.slice(before);
+    expect(more).toEqual([]);
+    expect(whole!.streamed).toBe(false);
+    const wholeSent = await whole!.ended;
+    expect(wholeSent.letGo).toBe(true);
+    expect(wholeSent.characters).toBeLessThan(TEN_MB);
+    expect(streamed!.streamed).toBe(true);
+
+    // The provider ignores max tokens: its model's later answers are streamed at once.
+    const again = await owner.api.post(`/api/v2/agents/${agentId}/responses`, { query: 'Tell me everything.' });
+    await expectCutAnswer(again.body.data);
+    expect(fake.answers.slice(before + 2).map((answer) => answer.streamed)).toEqual([true]);
+  });
+
+  it('asks a provider that keeps to its max tokens for a whole answer whole, and says length when it cut it', async () => {
+    const made = await owner.api.post(path, { name: `Keeps to it ${kind}`, provider: 'openai', model: 'fake-model', base_url: fake.baseUrl, api_key: FAKE_LLM_KEY, ...PRICES, max_answer_tokens: LIMIT });
+    const agent = await agentWith(owner, [], { llm_configuration_id: made.body.data.id, status: 'active' });
+    fake.answerCharacters = 120;
+    fake.finishReason = 'length';
+    const reply = await owner.api.post(`/api/v2/agents/${agent.id}/responses`, { query: 'Briefly.' });
+    expect(reply.body.data).toMatchObject({ status: 'completed', finish_reason: 'length' });
+    expect(reply.body.data.answer).toHaveLength(120);
+    expect(fake.lastAnswer().streamed).toBe(false);
+    expect(await fake.lastAnswer().ended).toEqual({ characters: 120, letGo: false });
+    fake.finishReason = 'stop';
+    fake.answerCharacters = TEN_MB;
   });
 
   it('says length to OpenAI clients, whole and streamed', async () => {

@@ -3,7 +3,7 @@
 // and cost, and each way a provider fails.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { agentWith, corpusWith, createModelConfiguration } from './support/ask.js';
+import { agentWith, askStreaming, corpusWith, createModelConfiguration } from './support/ask.js';
 import { databaseKinds } from './support/databases.js';
 import { createUser, type TestUser } from './support/factories.js';
 import { startFakeAnthropic } from './support/fake-anthropic.js';
@@ -61,6 +61,21 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
     expect(messages[0].content).toMatch(/\[1\] \(/);
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'What is the refund window for tickets?' });
     expect(fake.chatRequests().at(-1)!.headers.authorization).toBe(`Bearer ${FAKE_LLM_KEY}`);
+  });
+
+  it('asks the model for the answer whole when it is sent whole, and streamed when it is streamed, with the same text and usage', async () => {
+    fake.chunks = ['Train tickets ', 'are refunded ', 'within thirty days [1].'];
+    const whole = (await ask(owner, { query: 'What is the refund window?' })).body.data;
+    expect(fake.chatRequests().at(-1)!.body.stream).toBeFalsy();
+    const { events } = await askStreaming(t.app, owner, agentId, { query: 'What is the refund window?' });
+    expect(fake.chatRequests().at(-1)!.body.stream).toBe(true);
+    const streamed = events.at(-1)!.data;
+    expect(events.filter((event) => event.event === 'delta').map((event) => event.data.text)).toEqual(fake.chunks);
+    for (const answer of [whole, streamed]) {
+      expect(answer).toMatchObject({ status: 'completed', finish_reason: 'stop', answer: fake.answer, tokens: { prompt: 11, completion: 7, estimated: false } });
+      expect(answer.citations.map((citation: { corpus_id: number }) => citation.corpus_id)).toEqual([alpha.corpusId]);
+    }
+    expect(whole.cost).toBe(streamed.cost);
   });
 
   it('answers with an Anthropic model the same way, its instructions as the system prompt and its usage taken', async () => {
@@ -191,13 +206,13 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
       expect(row.error).not.toContain(FAKE_LLM_KEY);
     });
 
-    it('answers 502 for a stream cut mid-answer, keeping what was streamed', async () => {
+    it('ends a streamed answer with upstream_error for a stream cut mid-answer, keeping what was streamed', async () => {
       const agent = await agentWith(owner, [], { llm_configuration_id: configurationId });
       fake.answer = 'One two three four five.';
       fake.cutNext(2);
       const before = fake.chatRequests().length;
-      const reply = await ask(owner, { query: 'Count' }, agent.id);
-      expect(reply.status).toBe(502);
+      const { events } = await askStreaming(t.app, owner, agent.id, { query: 'Count' });
+      expect(events.at(-1)).toMatchObject({ event: 'error', data: { code: 'upstream_error' } });
       // Something had been streamed: not tried again.
       expect(fake.chatRequests().length - before).toBe(1);
       const row = await failedRow(agent.id);
@@ -217,13 +232,13 @@ describe.each(databaseKinds)('asking an agent with a model (%s)', (kind) => {
       expect(row.error).toMatch(/within 2000 ms/);
     });
 
-    it('answers 504 when the model stalls mid-answer, keeping what was streamed, without trying again', async () => {
+    it('ends a streamed answer with upstream_timeout when the model stalls mid-answer, keeping what was streamed, without trying again', async () => {
       const agent = await agentWith(owner, [], { llm_configuration_id: configurationId });
       fake.answer = 'One two three four.';
       const stall = fake.stallNext({ afterChunks: 1 });
       const before = fake.chatRequests().length;
-      const reply = await ask(owner, { query: 'Count slowly' }, agent.id);
-      expect(reply.status).toBe(504);
+      const { events } = await askStreaming(t.app, owner, agent.id, { query: 'Count slowly' });
+      expect(events.at(-1)).toMatchObject({ event: 'error', data: { code: 'upstream_timeout' } });
       await stall.disconnected;
       expect(fake.chatRequests().length - before).toBe(1);
       expect(await failedRow(agent.id)).toMatchObject({ status: 'failed', answer: 'One ' });

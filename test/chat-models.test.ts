@@ -16,9 +16,9 @@ import { createUser, firstOrganizationId, type TestUser } from './support/factor
 
 const ask = (signal = new AbortController().signal) => ({ messages: [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: 'Say hello' }], temperature: 0.2, maxTokens: 100, signal });
 
-async function collect(model: ChatModel, signal?: AbortSignal): Promise<ChatEvent[]> {
+async function collect(model: ChatModel, signal?: AbortSignal, streamed?: boolean): Promise<ChatEvent[]> {
   const events: ChatEvent[] = [];
-  for await (const event of model.stream(ask(signal))) events.push(event);
+  for await (const event of model.stream({ ...ask(signal), ...(streamed === undefined ? {} : { streamed }) })) events.push(event);
   return events;
 }
 
@@ -104,6 +104,49 @@ describe.each(databaseKinds)('chat models (%s)', (kind) => {
       expect(JSON.stringify(sent.body.messages ?? [])).toContain('Say hello');
       if (provider === 'anthropic') expect(sent.headers['x-api-key']).toBe(FAKE_LLM_KEY);
       else expect(sent.headers.authorization).toBe(`Bearer ${FAKE_LLM_KEY}`);
+    });
+
+    it('asks for an answer nobody reads as it is written whole: its text as one piece, its tool calls and usage, retried and scrubbed as a stream is', async () => {
+      reset();
+      fake().chunks = ['Hel', 'lo, ', 'wor', 'ld!'];
+      const model = createChatModel(settingsFor(provider), egress);
+      const events = await collect(model, undefined, false);
+      expect(events).toEqual([
+        { type: 'delta', text: 'Hello, world!' },
+        { type: 'usage', usage: { prompt: 11, completion: 7 } },
+      ]);
+      expect(fake().chatRequests().at(-1)!.body.stream).toBeFalsy();
+
+      fake().toolCallNext('search', { query: 'handbook' });
+      const called = await collect(model, undefined, false);
+      expect(called.filter((event) => event.type !== 'usage')).toMatchObject([{ type: 'tool_call', call: { name: 'search', arguments: { query: 'handbook' } } }]);
+
+      const before = fake().chatRequests().length;
+      fake().failNext(500);
+      expect(textOf(await collect(model, undefined, false))).toBe('Hello, world!');
+      expect(fake().chatRequests().length - before).toBe(2);
+
+      fake().failNext(401, { message: `Incorrect API key provided: ${FAKE_LLM_KEY}` });
+      let failure: unknown;
+      await collect(model, undefined, false).catch((error: unknown) => (failure = error));
+      expect((failure as ModelCallError).errorClass).toBe('auth');
+      expect((failure as Error).message).not.toContain(FAKE_LLM_KEY);
+    });
+
+    it('stops a whole answer’s call when the caller goes away, and gives up on one past the deadline', async () => {
+      reset();
+      const caller = new AbortController();
+      const stall = fake().stallNext();
+      const leaving = collect(createChatModel(settingsFor(provider), egress), caller.signal, false);
+      await stall.arrived;
+      caller.abort(new Error('the client went away'));
+      await expect(leaving).rejects.toThrow('the client went away');
+      await stall.disconnected;
+
+      const stalled = fake().stallNext();
+      const late = await collect(createChatModel(settingsFor(provider, { timeoutMs: 300 }), egress), undefined, false).catch((error: unknown) => error);
+      expect((late as ModelCallError).errorClass).toBe('timeout');
+      await stalled.disconnected;
     });
 
     // Anthropic always counts tokens; OpenAI-style servers may not.
@@ -250,6 +293,12 @@ describe.each(databaseKinds)('chat models (%s)', (kind) => {
     await collect(createChatModel({ ...settingsFor('openai'), provider: 'azure_openai', model: 'my-deployment', baseUrl: `${fake.origin}/openai`, apiVersion: null }, egress));
     // A base URL that is not an *.openai.azure.com one is taken as a gateway: {base}/chat/completions.
     expect(fake.chatRequests().at(-1)!.url.split('?')[0]).toBe('/openai/chat/completions');
+    fake.answer = 'Hello from the fake model.';
+    fake.chunks = undefined;
+    const whole = await collect(createChatModel({ ...settingsFor('openai'), provider: 'azure_openai', model: 'my-deployment', baseUrl: `${fake.origin}/openai`, apiVersion: '2024-10-21' }, egress), undefined, false);
+    expect(whole[0]).toEqual({ type: 'delta', text: 'Hello from the fake model.' });
+    expect(fake.chatRequests().at(-1)!.body.stream).toBeFalsy();
+    expect(fake.chatRequests().at(-1)!.url).toBe('/openai/deployments/my-deployment/chat/completions?api-version=2024-10-21');
   });
 
   it('refuses a loopback base URL outside EGRESS_ALLOWED_HOSTS: unreachable, and nothing is sent', async () => {

@@ -1,5 +1,6 @@
-// The bytes of version-tagged listings kept by tag (src/http/served-bytes.ts): a second 200 of a tag
-// sends the kept bytes and headers without making them again; an answer over the cap of one answer,
+// The bytes of version-tagged listings kept by tag (src/http/served-bytes.ts): a request holding the tag
+// is answered 304 without making the answer; a second 200 of a tag sends the kept bytes and headers
+// without making them again; an answer over the cap of one answer,
 // or a stream, is never kept; past the cap in all, the least recently used answers go first.
 import { Readable } from 'node:stream';
 import Fastify from 'fastify';
@@ -14,7 +15,7 @@ describe('kept bytes of tagged answers', () => {
   beforeAll(async () => {
     // /answer/<tag>/<characters>: an answer of that many characters under that tag; ?stream=1 streams it.
     app.get<{ Params: { tag: string; size: string }; Querystring: { stream?: string } }>('/answer/:tag/:size', (request, reply) =>
-      served.send(reply, `"${request.params.tag}"`, async () => {
+      served.answer(request, reply, `"${request.params.tag}"`, async () => {
         made++;
         const body = JSON.stringify('x'.repeat(Number(request.params.size) - 2));
         return { body: request.query.stream ? Readable.from([body]) : body, headers: { 'x-made': String(made) } };
@@ -24,7 +25,21 @@ describe('kept bytes of tagged answers', () => {
   });
   afterAll(() => app.close());
 
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  it('answers 304 with the tag and no body, making nothing, when If-None-Match holds the tag', async () => {
+    const before = made;
+    const held = await get('/answer/held/30', { 'if-none-match': 'W/"other", "held"' });
+    expect(held.statusCode).toBe(304);
+    expect(held.headers.etag).toBe('"held"');
+    expect(held.body).toBe('');
+    expect(made).toBe(before);
+    const other = await get('/answer/held/30', { 'if-none-match': '"other"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).toBe('"held"');
+    expect(made).toBe(before + 1);
+    served.clear();
+  });
 
   it('sends the kept bytes and headers for a tag already served', async () => {
     const first = await get('/answer/a/30');

@@ -53,6 +53,7 @@ function loopOptions(model: ChatModel, tools: RunnableTool[], overrides: Partial
       { role: 'user', content: 'What is the weather in Paris?' },
     ],
     temperature: 0,
+    streamed: false,
     maxTokens: 100,
     passages: 0,
     tools: new ToolBox(tools),
@@ -95,6 +96,8 @@ describe('the tool loop', () => {
     expect(second.tools?.map((tool) => tool.name)).toEqual(['weather']);
     expect(second.messages.at(-2)).toMatchObject({ role: 'assistant', content: 'Let me look. ', toolCalls: [{ id: 'call_1', name: 'weather' }] });
     expect(second.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'call_1', toolName: 'weather', content: 'Sunny in Paris', isError: false });
+    // An answer sent whole is asked for whole at every step.
+    expect(model.requests.map((request) => request.streamed)).toEqual([false, false]);
   });
 
   it('takes the tools away after the step cap, so that the model must answer', async () => {

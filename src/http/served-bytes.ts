@@ -3,10 +3,12 @@
 // the rows or serialising them again. Safe because a tag names everything that decides the bytes
 // (the versions moved with every write, the caller, the query, the representation) and is read before
 // the rows: bytes kept under a tag are never older than it. Bounded: a least-recently-used set under a
-// cap of characters in all, and an answer too large to be worth keeping is not kept.
+// cap of characters in all, and an answer too large to be worth keeping is not kept. A listing makes
+// one call here once its tag is read (`answer`): the 304 for a tag the client holds is part of it.
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { answeredNotModified } from './conditional-get.js';
 
 /** The bytes of an answer and the headers that go with them (X-Total-Count of a legacy page). */
 export interface ServedAnswer {
@@ -35,10 +37,17 @@ export class ServedBytes {
   }
 
   /**
-   * Sends the answer kept under the tag, or the one `make` gives: a JSON body already serialised, as
-   * the route's serialiser or the database wrote it (kept), or a stream (sent, not kept).
+   * The whole conditional read of a tagged answer: the ETag, then a 304 with no body when the request's
+   * If-None-Match holds the tag, else the answer kept under it, else the one `make` gives — a JSON body
+   * already serialised, as the route's serialiser or the database wrote it (kept), or a stream (sent,
+   * not kept). Call it once the caller is authorised: the tag was read with their access.
    */
-  async send(reply: FastifyReply, tag: string, make: () => Promise<MadeAnswer>): Promise<FastifyReply> {
+  async answer(request: FastifyRequest, reply: FastifyReply, tag: string, make: () => Promise<MadeAnswer>): Promise<FastifyReply> {
+    if (answeredNotModified(request, reply, tag)) return reply;
+    return this.send(reply, tag, make);
+  }
+
+  private async send(reply: FastifyReply, tag: string, make: () => Promise<MadeAnswer>): Promise<FastifyReply> {
     let answer: MadeAnswer | undefined = this.answers.get(tag);
     if (answer === undefined) {
       answer = await make();

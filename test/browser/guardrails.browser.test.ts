@@ -126,6 +126,9 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: guardrails', BROWSER_TEST
     await page.getByRole('link', { name: 'Guardrails', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Guardrails', level: 1 }).waitFor();
     for (const name of ['No contact details', 'Secret projects', 'Short questions', 'No sport']) await page.getByRole('link', { name, exact: true }).waitFor();
+    // A row's Delete stands level with its name, not a line below it (the editor's spacing of its own Delete).
+    const [nameBox, deleteBox] = [await page.getByRole('link', { name: 'No sport', exact: true }).boundingBox(), await page.getByRole('button', { name: 'Delete No sport' }).boundingBox()];
+    expect(Math.abs(deleteBox!.y + deleteBox!.height / 2 - (nameBox!.y + nameBox!.height / 2))).toBeLessThan(6);
     await page.getByRole('button', { name: 'Delete No sport' }).click();
     await page.getByRole('alertdialog', { name: 'Delete No sport?' }).getByRole('button', { name: 'Delete guardrail' }).click();
     await page.getByRole('link', { name: 'No sport', exact: true }).waitFor({ state: 'detached' });

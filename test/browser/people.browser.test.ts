@@ -138,6 +138,9 @@ describe.skipIf(CHROMIUM_PATH === undefined)('console: people', BROWSER_TEST, ()
     await page.getByRole('button', { name: 'Remove lin@example.com from the project' }).waitFor();
     const projectUsers = async () => ((await server.admin.api.get(`/api/v2/projects/${projectId}`)).body.data.users as { email: string }[]).map((u) => u.email).sort();
     expect(await projectUsers()).toEqual(['lin@example.com', server.email]);
+    // Shown as a team's members are: the e-mail under the name, no column of its own.
+    await page.getByRole('rowheader', { name: /lin@example\.com/ }).waitFor();
+    await expect(page.getByRole('columnheader').allTextContents()).resolves.toEqual(['Member', 'Actions']);
     await expectAccessible(page, 'a project with its users');
 
     await page.getByRole('button', { name: 'Remove lin@example.com from the project' }).click();

@@ -1,7 +1,7 @@
-// A fake OpenAI-compatible chat server on loopback whose streamed answers are as long as a test asks
-// (10 MB and more), written piece by piece as the client reads them — never held whole — and without
-// usage, as a provider that ignores max_tokens would answer. It tells how much of each answer it sent
-// and whether the client let go of the stream before its end.
+// A fake OpenAI-compatible chat server on loopback whose answers are as long as a test asks (10 MB
+// and more), streamed or (without `stream: true`) whole as one JSON body, written piece by piece as
+// the client reads them — never held whole — and without usage, as a provider that ignores max_tokens
+// would answer. It tells how much of each answer it sent and whether the client let go of it before its end.
 //   const fake = await startFakeEndlessOpenAi();    // fake.baseUrl, fake.host (for EGRESS_ALLOWED_HOSTS)
 //   fake.answerCharacters = 10 * 1024 * 1024;       // length of the next answers
 //   fake.finishReason = 'length';                   // what the last chunk says (default stop)
@@ -12,6 +12,8 @@ import { startListener } from './listeners.js';
 const PIECE = 'All work and no play makes a very long answer indeed. ';
 
 export interface StreamedAnswer {
+  /** Whether the answer was asked for as a stream. */
+  streamed: boolean;
   /** The request body, parsed. */
   body: any;
   /** Resolves once the stream ended: the characters of answer written, and whether the client left before the end. */
@@ -68,10 +70,28 @@ async function streamAnswer(response: ServerResponse, characters: number, finish
   return { characters: sent, letGo: false };
 }
 
+/** The answer whole: one chat.completion body whose content is written piece by piece (PIECE needs no JSON escape). */
+async function wholeAnswer(response: ServerResponse, characters: number, finishReason: string): Promise<{ characters: number; letGo: boolean }> {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const head = JSON.stringify({ id: 'chatcmpl-endless', object: 'chat.completion', created: 1_764_000_000, model: 'fake-model', choices: [{ index: 0, message: { role: 'assistant', content: '' } }] });
+  let sent = 0;
+  if (!(await written(response, head.slice(0, head.indexOf('""}') + 1)))) return { characters: sent, letGo: true };
+  while (sent < characters) {
+    const piece = PIECE.slice(0, characters - sent);
+    if (!(await written(response, piece))) return { characters: sent, letGo: true };
+    sent += piece.length;
+  }
+  if (!(await written(response, `"},"finish_reason":"${finishReason}"}]}`))) return { characters: sent, letGo: true };
+  await new Promise<void>((resolve) => response.end(resolve));
+  return { characters: sent, letGo: false };
+}
+
 export async function startFakeEndlessOpenAi(): Promise<FakeEndlessOpenAi> {
   const listener = await startListener((_request, response, raw) => {
     const body = JSON.parse(raw.toString('utf8'));
-    fake.answers.push({ body, ended: streamAnswer(response, fake.answerCharacters, fake.finishReason) });
+    const streamed = body.stream === true;
+    const answer = streamed ? streamAnswer : wholeAnswer;
+    fake.answers.push({ streamed, body, ended: answer(response, fake.answerCharacters, fake.finishReason) });
   });
   const host = `127.0.0.1:${listener.port}`;
   const fake: FakeEndlessOpenAi = {

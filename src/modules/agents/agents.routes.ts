@@ -38,7 +38,6 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { page, page_size, q, status, sort, project_id, team_id } = request.query;
       const tag = await app.services.agentTags.ofListing(request.actor, [page, page_size, q ?? null, status ?? null, sort ?? null, project_id ?? null, team_id ?? null]);
-      if (answeredNotModified(request, reply, tag)) return reply;
       const filter = {
         q,
         statuses: status ? [status] : undefined,
@@ -46,7 +45,7 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         teamIds: team_id === undefined ? undefined : [team_id],
         sort: parseSort(sort),
       };
-      return app.services.servedBytes.send(reply, tag, async () => ({
+      return app.services.servedBytes.answer(request, reply, tag, async () => ({
         body: reply.serialize(ok('Agents', await agents.list(request.actor, filter, { page, page_size }))) as string,
         headers: {},
       }));

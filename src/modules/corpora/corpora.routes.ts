@@ -44,8 +44,7 @@ export const corporaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { page, page_size, q } = request.query;
       const tag = await app.services.corpusTags.ofListing(request.actor, [page, page_size, q ?? null]);
-      if (answeredNotModified(request, reply, tag)) return reply;
-      return app.services.servedBytes.send(reply, tag, async () => ({
+      return app.services.servedBytes.answer(request, reply, tag, async () => ({
         body: reply.serialize(ok('Corpora', asPage(await corpora.list(request.actor, windowOf({ page, page_size }), q), { page, page_size }))) as string,
         headers: {},
       }));

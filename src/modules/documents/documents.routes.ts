@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
+import { IfNoneMatchHeaders, conditionalReadDocument } from '../../http/conditional-get.js';
 import { Envelope, IdParams, Page, ok, okJson, responses } from '../../http/schemas.js';
 import {
   DocumentSchema,
@@ -46,9 +46,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filter = { step, isFailed: is_failed, tag, type, includeDeleted: include_deleted };
       const query = [page, page_size, step ?? null, is_failed ?? null, tag ?? null, type ?? null, include_deleted ?? false];
       const { tag: etag, access } = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'v2 application/json', query);
-      if (answeredNotModified(request, reply, etag)) return reply;
       // Written by the database as the schema above would serialise it (document-pages.ts).
-      return app.services.servedBytes.send(reply, etag, async () => ({
+      return app.services.servedBytes.answer(request, reply, etag, async () => ({
         body: okJson('Documents', await app.services.documentPages.pageJson(access, filter, { page, page_size })),
         headers: {},
       }));

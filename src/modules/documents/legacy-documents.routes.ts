@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, responses } from '../../http/schemas.js';
-import { IfNoneMatchHeaders, answeredNotModified, conditionalReadDocument } from '../../http/conditional-get.js';
+import { IfNoneMatchHeaders, conditionalReadDocument } from '../../http/conditional-get.js';
 import { LegacyDocumentSchema, legacyListingQuery } from './documents.schemas.js';
 
 export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,9 +27,8 @@ export const legacyDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { include_deleted, limit, offset } = request.query;
       const query = [include_deleted ?? false, limit ?? null, offset ?? 0];
       const { tag, access } = await app.services.listingTags.tag(request.actor, request.params.corpus_id, 'legacy application/json', query);
-      if (answeredNotModified(request, reply, tag)) return reply;
       // A listing of one batch is kept for the next 200 of its tag; a streamed one, as large as the corpus, is not.
-      return app.services.servedBytes.send(reply, tag, async () => {
+      return app.services.servedBytes.answer(request, reply, tag, async () => {
         const listing = await app.services.legacyListing.open(access, { includeDeleted: include_deleted ?? false, limit, offset: offset ?? 0 });
         const headers: Record<string, string> = listing.total === undefined ? {} : { 'x-total-count': String(listing.total) };
         return { body: listing.body, headers };

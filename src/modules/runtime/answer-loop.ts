@@ -36,6 +36,8 @@ export interface AnswerLoopOptions {
   model: ChatModel;
   messages: ChatMessage[];
   temperature: number;
+  /** Whether someone reads the answer as it is written; false: each call asks the provider for its answer whole. */
+  streamed: boolean;
   /** Most tokens of the answer: each call's max tokens, and the most completion tokens counted here. */
   maxTokens: number;
   /** Most characters of the answer, over all its steps; unbounded when absent. */
@@ -132,6 +134,7 @@ export async function runAnswerLoop(options: AnswerLoopOptions): Promise<Answere
         messages: [...messages],
         temperature: options.temperature,
         maxTokens: options.maxTokens,
+        streamed: options.streamed,
         ...(offered.length > 0 ? { tools: offered, toolChoice } : {}),
         ...(options.responseFormat ? { responseFormat: options.responseFormat } : {}),
       },

@@ -291,6 +291,8 @@ export class AskService {
       model: ask.chatModel,
       messages: ask.conversation.messages,
       temperature: ask.agent.temperature,
+      // A door that sends the answer whole listens to no pieces of it.
+      streamed: listener.delta !== undefined,
       maxTokens,
       maxCharacters: answerCharacterLimit(maxTokens, ask.configuration),
       passages: ask.passages.length,

@@ -53,6 +53,11 @@ export interface ChatRequest {
   maxTokens: number;
   /** Aborted when the client goes away: the provider call stops. */
   signal: AbortSignal;
+  /**
+   * false: nobody reads the answer as it is written (an ask whose door sends its answer whole), and
+   * the provider is asked for it whole; it then comes as one piece of text. Streamed when absent.
+   */
+  streamed?: boolean;
 }
 
 export interface ChatUsage {

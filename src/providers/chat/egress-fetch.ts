@@ -12,7 +12,8 @@ export interface EgressFetchOptions {
    * by which the caller may know its call) so that retries share one budget.
    */
   timeoutMs: (signal: AbortSignal | undefined) => number;
-  maxBytes?: number;
+  /** Most bytes of an answer's body: one for every request, or one per request (read like the deadline); the egress client's own when absent. */
+  maxBytes?: number | ((signal: AbortSignal | undefined) => number | undefined);
 }
 
 /** The answer had begun and then broke off (the connection dropped mid-stream). */
@@ -37,7 +38,7 @@ export function egressFetch(egress: EgressClient, options: EgressFetchOptions): 
       headers: headersOf(request.headers),
       body: request.body,
       timeoutMs: options.timeoutMs(init?.signal ?? undefined),
-      maxBytes: options.maxBytes,
+      maxBytes: typeof options.maxBytes === 'function' ? options.maxBytes(init?.signal ?? undefined) : options.maxBytes,
       signal: init?.signal ?? undefined,
     });
     const responseHeaders = responseHeadersOf(answer.headers);

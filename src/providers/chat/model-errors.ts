@@ -21,7 +21,6 @@ export function scrubKey(text: string, apiKey: string | null): string {
   return apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
 }
 
-/** Walks an error and its causes, nearest first. */
 /** The AI SDK's error class, loaded with the first failure to classify: the SDK's entry is some 500 ms of modules. */
 let apiCallError: typeof APICallError | undefined;
 function apiCallErrorClass(): typeof APICallError {
@@ -29,12 +28,19 @@ function apiCallErrorClass(): typeof APICallError {
   return apiCallError;
 }
 
+/** Walks an error and its causes, nearest first. */
 function* causesOf(error: unknown): Generator<unknown> {
   const seen = new Set<unknown>();
   for (let current = error; current !== undefined && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
     seen.add(current);
     yield current;
   }
+}
+
+/** The answer was longer than the bytes its request allowed (the egress client's cap). */
+export function isAnswerTooLarge(error: unknown): boolean {
+  for (const cause of causesOf(error)) if (cause instanceof EgressFailed && cause.kind === 'too_large') return true;
+  return false;
 }
 
 function excerpt(text: string | undefined): string {

@@ -29,7 +29,8 @@ export function DeleteGuardrailButton({ guardrail, compact = false }: { guardrai
       error={remove.error}
       errorTitle="The guardrail could not be deleted."
       onDelete={() => remove.mutate()}
-      className="guardrail-delete"
+      // Set apart below the editor's form; in a row of the list it stays level with the row's cells.
+      className={compact ? undefined : 'guardrail-delete'}
     >
       <p>Agents that use it answer without it from then on. This cannot be undone.</p>
     </DeleteButton>

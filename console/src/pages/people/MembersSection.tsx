@@ -1,6 +1,7 @@
 // The members of a team or a project, as both pages show them: a form to add someone (for those who
 // may), then the members' table, or why there is none. The routes differ (a team's members have a
-// role and are read on their own; a project's users come with it): each page gives its form and rows.
+// role and are read on their own; a project's users come with it): each page gives its form and rows,
+// each row starting with the member's name cell below.
 import type { ReactNode } from 'react';
 import { DataTable } from '../../ui/DataTable';
 import { Empty, ErrorNote, Loading } from '../../ui/Feedback';
@@ -35,5 +36,33 @@ export function MembersSection<Member>({ noun, addForm, members, isPending = fal
           </DataTable>
         ))}
     </section>
+  );
+}
+
+/** An e-mail that, too long for its line (a phone's card), breaks before its @ rather than inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** The first cell of a member's row: their name with the e-mail under it (the e-mail alone when they have no name). */
+export function MemberNameCell({ name, email, isActive = true }: { name: string; email: string; isActive?: boolean }) {
+  return (
+    <th scope="row">
+      {name === '' ? <BreakableEmail email={email} /> : name}
+      {name !== '' && (
+        <span className="muted text-small text-block">
+          <BreakableEmail email={email} />
+        </span>
+      )}
+      {!isActive && <span className="badge">Deactivated</span>}
+    </th>
   );
 }

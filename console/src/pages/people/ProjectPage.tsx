@@ -7,7 +7,7 @@ import { unwrap } from '../../api/errors';
 import { useUser, type CurrentUser } from '../../session/session';
 import { ErrorNote, Loading } from '../../ui/Feedback';
 import { GroupHeader } from './GroupHeader';
-import { MembersSection } from './MembersSection';
+import { MemberNameCell, MembersSection } from './MembersSection';
 import { AddMemberForm, RemoveMemberButton } from './MembershipControls';
 import { fullName, peopleKeys, projectQuery, type Project } from './people-api';
 import { useProjectChange } from './ProjectsPage';
@@ -55,7 +55,7 @@ export function ProjectPage() {
         noun="project"
         addForm={mayChange && <AddProjectUserForm projectId={projectId} />}
         members={project.data.users}
-        columns={['E-mail']}
+        columns={[]}
         row={(user) => <ProjectUserRow key={user.id} projectId={projectId} user={user} mayRemove={mayChange || user.id === me.id} isMe={user.id === me.id} />}
       />
     </>
@@ -75,8 +75,7 @@ function ProjectUserRow({ projectId, user, mayRemove, isMe }: { projectId: numbe
   );
   return (
     <tr>
-      <th scope="row">{fullName(user) || user.email}</th>
-      <td data-label="E-mail">{user.email}</td>
+      <MemberNameCell name={fullName(user)} email={user.email} />
       <td>
         {mayRemove && (
           <RemoveMemberButton

@@ -9,9 +9,9 @@ import { useUser } from '../../session/session';
 import { ErrorNote, Loading } from '../../ui/Feedback';
 import { SelectField } from '../../ui/SelectField';
 import { GroupHeader } from './GroupHeader';
-import { MembersSection } from './MembersSection';
+import { MemberNameCell, MembersSection } from './MembersSection';
 import { AddMemberForm, RemoveMemberButton } from './MembershipControls';
-import { peopleKeys, teammatesQuery, teamQuery, TEAM_ROLE_OPTIONS, type Team, type Teammate, type TeamRole } from './people-api';
+import { fullName, peopleKeys, teammatesQuery, teamQuery, TEAM_ROLE_OPTIONS, type Team, type Teammate, type TeamRole } from './people-api';
 import { useTeamChange } from './TeamsPage';
 
 const MANAGE_REASON = "Only the team's leads, owners and admins change the team and its members.";
@@ -85,14 +85,9 @@ function TeammateRow({ teamId, member, mayManage }: { teamId: number; member: Te
     unwrap(api.DELETE('/api/v2/teams/{team_id}/members/{user_id}', { params: { path: { team_id: teamId, user_id: member.user_id } } })),
   );
   const isMe = member.user_id === me.id;
-  const name = [member.first_name, member.last_name].filter(Boolean).join(' ');
   return (
     <tr>
-      <th scope="row">
-        {name === '' ? member.email : name}
-        {name !== '' && <span className="muted text-small text-block">{member.email}</span>}
-        {!member.is_active && <span className="badge">Deactivated</span>}
-      </th>
+      <MemberNameCell name={fullName(member)} email={member.email} isActive={member.is_active} />
       <td data-label="Role in the team">
         {mayManage ? (
           <SelectField
