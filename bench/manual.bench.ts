@@ -15,7 +15,7 @@ import { apiKeyClient } from './lib/credentials.js';
 import { singleConnectionAgent, timedRequest } from './lib/http-timing.js';
 import type { UploadFile } from './lib/multipart.js';
 import { percentile } from './lib/percentiles.js';
-import { processCpuSeconds } from './lib/process-cpu.js';
+import { mainThreadCpuSeconds, processCpuSeconds } from './lib/process-cpu.js';
 import { SPEED_FIGURES, judgedRow } from './lib/speed-aims.js';
 import { fixed, type Aim, type ReportTable, type SuiteReport } from './lib/report.js';
 import { createScratchPostgres, postgresServerUrl } from './lib/scratch-postgres.js';
@@ -51,6 +51,8 @@ interface UploadRound {
   /** First upload request sent → last page indexed (the server's indexed_on), ms. */
   elapsedMs: number;
   serverCpuSeconds: number;
+  /** Of which the server's main thread (its event loop). */
+  mainThreadCpuSeconds: number;
   corpusId: number;
   chunks: number;
 }
@@ -69,12 +71,14 @@ async function uploadRound(client: ApiClient, serverPid: number, files: UploadFi
   const agent = new Agent({ keepAlive: true, maxSockets: MULTIPART_CONCURRENCY });
   try {
     const cpuBefore = processCpuSeconds(serverPid);
+    const mainBefore = mainThreadCpuSeconds(serverPid);
     const startedWall = Date.now();
     const started = performance.now();
     await multipartUpload(client, corpus.id, files, agent);
     const uploadedMs = performance.now() - started;
     const counts = await waitUntilProcessed(client, corpus.id, files.length);
     const cpuAfter = processCpuSeconds(serverPid);
+    const mainAfter = mainThreadCpuSeconds(serverPid);
     const documents = await listDocuments(client, corpus.id, files.length);
     const failed = documents.find((document) => document.is_failed);
     if (counts.failed > 0 || failed) throw new Error(`${name}: a page failed: ${failed?.error ?? JSON.stringify(counts)}`);
@@ -82,6 +86,7 @@ async function uploadRound(client: ApiClient, serverPid: number, files: UploadFi
     return {
       elapsedMs: Math.max(lastIndexed - startedWall, uploadedMs),
       serverCpuSeconds: cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : cpuAfter - cpuBefore,
+      mainThreadCpuSeconds: mainBefore === undefined || mainAfter === undefined ? Number.NaN : mainAfter - mainBefore,
       corpusId: corpus.id,
       chunks: documents.reduce((sum, document) => sum + document.chunk_count, 0),
     };
@@ -154,7 +159,7 @@ async function measureOn(platform: AgentPlatformServer, manual: LoadedSet, quest
   const tables: ReportTable[] = [
     {
       title: `${database}: upload → all indexed, multipart ${FILES_PER_REQUEST} pages a request, ${MULTIPART_CONCURRENCY} at once; median of ${UPLOAD_ROUNDS} rounds, each into a new corpus`,
-      header: ['pages', 'MB', 'chunks', 'all indexed ms', 'rounds ms', 'pages/s', 'server CPU ms/page'],
+      header: ['pages', 'MB', 'chunks', 'all indexed ms', 'rounds ms', 'pages/s', 'server CPU ms/page', 'of which main thread'],
       rows: [
         [
           String(files.length),
@@ -164,6 +169,7 @@ async function measureOn(platform: AgentPlatformServer, manual: LoadedSet, quest
           rounds.map((round) => fixed(round.elapsedMs, 0)).join(' / '),
           fixed(pagesPerSecond, 0),
           fixed((medianRound.serverCpuSeconds * 1000) / files.length, 2),
+          fixed((medianRound.mainThreadCpuSeconds * 1000) / files.length, 2),
         ],
       ],
     },
@@ -221,7 +227,8 @@ async function runManualSuite({ config, cleanup, log }: SuiteContext): Promise<S
     speedRows: runs.flatMap((run) => run.speedRows),
     notes: [
       `end of an upload round: the latest indexed_on of its pages (same machine's clock); server CPU: user + system of the server process ` +
-        `from the first upload to the poll that saw the end (PostgreSQL's own processes not included)`,
+        `from the first upload to the poll that saw the end (PostgreSQL's own processes not included); of which main thread: its event loop's ` +
+        `(/proc/<pid>/task/<pid>), the bound of the rate while the extraction threads have CPU to spare`,
       `worker: WORKER_CONCURRENCY default, no embedder (the offline default: full text only); a warm-up of ${WARM_UP_PAGES} pages ran first`,
       `the questions are searched in the first round's corpus; other corpora of the same pages are in the database beside it`,
     ],

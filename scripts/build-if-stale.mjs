@@ -4,7 +4,8 @@
 // dist/console/ on the same rule (build-console.mjs). `--force` always builds both. After the
 // TypeScript build, the routes' schemas are compiled into dist/route-schemas.cjs
 // and its code file (compile-route-schemas.mjs), which starts use instead of compiling them, and the PII lexicon's word
-// tables into dist/guardrails/pii/lexicon-tables.json (write-lexicon-tables.mjs).
+// tables into dist/guardrails/pii/lexicon-tables.json (write-lexicon-tables.mjs), and the start path
+// is bundled into dist/cli.js and its chunks (bundle-start.mjs).
 // Without the devDependencies (`npm ci --omit=dev`), the type declarations the checker needs are
 // absent: the build then emits without type checking (`noCheck`), which produces the same JavaScript.
 import { spawnSync } from 'node:child_process';
@@ -23,7 +24,14 @@ const lexiconTablesFile = join(dist, 'guardrails', 'pii', 'lexicon-tables.json')
 const require = createRequire(join(root, 'package.json'));
 
 function inputs() {
-  const files = [...filesUnder(join(root, 'src')), join(root, 'tsconfig.json'), join(root, 'tsconfig.build.json'), require.resolve('typescript/package.json')];
+  const files = [
+    ...filesUnder(join(root, 'src')),
+    join(root, 'tsconfig.json'),
+    join(root, 'tsconfig.build.json'),
+    require.resolve('typescript/package.json'),
+    join(root, 'scripts', 'bundle-start.mjs'),
+    require.resolve('esbuild/package.json'),
+  ];
   return describeInputs(root, files);
 }
 
@@ -59,6 +67,11 @@ function compile(fullCheck) {
   return !emitted.emitSkipped;
 }
 
+/** The start path in a few files instead of some 1,200 (bundle-start.mjs): it replaces tsc's dist/cli.js. */
+function bundleStart() {
+  return spawnSync(process.execPath, [join(root, 'scripts', 'bundle-start.mjs')], { stdio: 'inherit' }).status === 0;
+}
+
 /** In a process of its own: it builds the app, whose modules and handles need not stay in this one. */
 function compileRouteSchemas() {
   return spawnSync(process.execPath, [join(root, 'scripts', 'compile-route-schemas.mjs')], { stdio: 'inherit' }).status === 0;
@@ -76,7 +89,7 @@ const reason = force ? 'asked for' : staleReason(stampFile, current);
 if (reason !== undefined) {
   const fullCheck = hasTypeDeclarations();
   process.stderr.write(`Building dist/ (${reason})${fullCheck ? '' : ' without type checking: devDependencies not installed'}…\n`);
-  if (!compile(fullCheck) || !compileRouteSchemas() || !writeLexiconTables()) {
+  if (!compile(fullCheck) || !bundleStart() || !compileRouteSchemas() || !writeLexiconTables()) {
     process.stderr.write('Build failed.\n');
     process.exit(1);
   }

@@ -26,6 +26,7 @@ import { ErrorEnvelope } from './http/schemas.js';
 import { schemaValidatorFactory } from './http/validation.js';
 import { sharedSerializers } from './http/response-serializers.js';
 import type { Actor } from './modules/auth/actor.js';
+import type { FirstOwnerPassword } from './modules/organizations/first-owner-password.js';
 import { createFirstOwner, type FirstStart } from './modules/organizations/first-start.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openBlobStore, type BlobStore } from './storage/blob-store.js';
@@ -59,7 +60,8 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-export async function buildApp(config: Config): Promise<App> {
+/** `ownerPassword`: the first owner's, its hash begun by the caller (see first-owner-password.ts). */
+export async function buildApp(config: Config, ownerPassword?: FirstOwnerPassword): Promise<App> {
   const database = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -85,7 +87,7 @@ export async function buildApp(config: Config): Promise<App> {
   app.addHook('onClose', async () => database.close());
   try {
     await migrateToLatest(database);
-    app.decorate('firstStart', await createFirstOwner(unitOfWork(database), config));
+    app.decorate('firstStart', await createFirstOwner(unitOfWork(database), config, ownerPassword));
   } catch (error) {
     await database.close();
     throw error;

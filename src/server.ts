@@ -2,12 +2,13 @@
 // stop accepting, finish the requests in flight (within SHUTDOWN_GRACE_MS), close the database.
 import { buildApp, type App } from './app.js';
 import type { Config } from './config.js';
+import type { FirstOwnerPassword } from './modules/organizations/first-owner-password.js';
 import { preparePiiLexicon } from './guardrails/index.js';
 import { describeWork, workInFlight } from './observability/work-in-flight.js';
 import { releaseYoungGeneration } from './young-generation.js';
 
-export async function startServer(config: Config): Promise<App> {
-  const app = await buildApp(config);
+export async function startServer(config: Config, ownerPassword?: FirstOwnerPassword): Promise<App> {
+  const app = await buildApp(config, ownerPassword);
   if (app.firstStart) announceFirstStart(app.firstStart.email, app.firstStart.generatedPassword);
   // Before listening, so that no request waits while it is built (the PII guardrail's word lists).
   preparePiiLexicon();
@@ -23,9 +24,9 @@ export async function startServer(config: Config): Promise<App> {
  * A process that only runs jobs, beside the servers, against the same PostgreSQL. SQLite belongs to
  * the one server process that opened it, whose own worker does the work.
  */
-export async function startWorkerProcess(config: Config): Promise<App> {
+export async function startWorkerProcess(config: Config, ownerPassword?: FirstOwnerPassword): Promise<App> {
   if (!config.databaseUrl) throw new Error('agent-platform worker needs DATABASE_URL (PostgreSQL); on SQLite the server runs the worker itself');
-  const app = await buildApp({ ...config, worker: { ...config.worker, inProcess: true } });
+  const app = await buildApp({ ...config, worker: { ...config.worker, inProcess: true } }, ownerPassword);
   releaseYoungGeneration();
   app.log.info({ database: app.database.description, worker: app.services.worker.owner }, 'worker is running');
   closeOnSignals(app);

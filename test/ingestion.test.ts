@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractionFailed } from '../src/ingest/document.js';
 import { createIngestion, detectDocumentType } from '../src/ingest/ingestion.js';
+import { postgresFullText, sqliteFullText } from '../src/db/full-text.js';
+import { documentSearchTerms, searchTitle } from '../src/search/analyzer.js';
 import { makePdf } from './support/documents.js';
 import { rejection } from './support/rejection.js';
 
@@ -41,6 +43,33 @@ describe('ingestion', () => {
         expect(Object.keys(prepared.timings).sort()).toEqual(['chunking', 'extracting']);
       }
       await expect(ingestion.prepare('txt', Buffer.from(' \n '))).rejects.toMatchObject({ kind: 'empty' });
+    } finally {
+      await ingestion.close();
+    }
+  });
+
+  it('makes the chunks\' search columns where it prepares, as each database\'s full-text index makes them from the terms', async () => {
+    const ingestion = createIngestion();
+    try {
+      const page = (paragraphs: number) => Buffer.from(`<html><body>${'<h2>Mooring lines</h2><p>Boats rest in the harbour at night; os.path.join stays whole.</p>'.repeat(paragraphs)}</body></html>`);
+      // A small page is prepared in the process, a larger one in a thread; the second has no title of its own.
+      for (const [bytes, source] of [
+        [page(2), 'guides/harbours.html'],
+        [page(400), 'guides/moorings.html'],
+      ] as const) {
+        for (const [index, language] of [
+          [sqliteFullText, 'english'],
+          [postgresFullText, 'french'],
+        ] as const) {
+          const prepared = await ingestion.prepare('html', bytes, { source, language, columns: index.searchColumnsKind });
+          const title = searchTitle(prepared.document.title, source);
+          expect(prepared.searchColumns).toEqual(documentSearchTerms(title, prepared.chunks, language).map((terms) => index.searchColumns(terms)));
+          expect(prepared.searchColumns).toHaveLength(prepared.chunks.length);
+          expect(prepared.searchColumns![0]!.search_body).toContain('ospathjoin');
+          expect(prepared.searchColumns!.every((columns) => (columns.search !== undefined) === (index === postgresFullText))).toBe(true);
+        }
+      }
+      expect((await ingestion.prepare('html', page(2))).searchColumns).toBeUndefined();
     } finally {
       await ingestion.close();
     }

@@ -2,16 +2,12 @@
 // agent-platform [serve] | worker | migrate | backup --to <file> | create-api-key --email <address> [--name <name>] | reseal-secrets
 //   | reset-password <email> | create-owner [--email <address>] | --version
 import { parseArgs } from 'node:util';
+// Each command imports what it runs when it runs: `serve` begins the first owner's password hash
+// before the server's modules load (first-owner-password.ts), and the other commands load no server.
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { chooseNewPassword, type PasswordOptions } from './password-input.js';
-import { createOwner, resetPassword } from './owner-recovery.js';
-import { backupSqlite } from '../db/backup.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { createApiKeyForUser } from '../modules/auth/api-key-cli.js';
-import { resealSecrets } from '../modules/llm/reseal-cli.js';
+import type { PasswordOptions } from './password-input.js';
+import { firstOwnerPassword } from '../modules/organizations/first-owner-password.js';
 import { DEFAULT_ADMIN_EMAIL } from '../modules/organizations/first-start.js';
-import { startServer, startWorkerProcess } from '../server.js';
 import { SERVER_VERSION } from '../version.js';
 
 const USAGE = `Usage: agent-platform [command]
@@ -43,6 +39,7 @@ Configuration comes from the environment and the .env file of the working folder
 wins); see the README.`;
 
 async function migrate(config: Config): Promise<void> {
+  const [{ openDatabase }, { migrateToLatest }] = await Promise.all([import('../db/database.js'), import('../db/migrate.js')]);
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, preparedStatements: config.databasePreparedStatements });
   try {
     const applied = await migrateToLatest(database);
@@ -61,6 +58,7 @@ async function backup(config: Config, to: string | undefined): Promise<number> {
     process.stderr.write('backup copies the embedded SQLite database; on PostgreSQL use pg_dump (see docs/operations.md)\n');
     return 2;
   }
+  const { backupSqlite } = await import('../db/backup.js');
   const copy = await backupSqlite(config.dataDir, to);
   process.stdout.write(`Backed up the database to ${copy.file} (${copy.bytes} bytes).\n`);
   process.stdout.write(`Keep ${config.secretKey ? 'SECRET_KEY' : `${config.dataDir}/secret.key`} with it: stored secrets cannot be read without it.\n`);
@@ -72,6 +70,7 @@ async function resetPasswordCommand(config: Config, email: string | undefined, o
     process.stderr.write('reset-password needs the e-mail of the user: reset-password <email>\n');
     return 2;
   }
+  const [{ chooseNewPassword }, { resetPassword }] = await Promise.all([import('./password-input.js'), import('./owner-recovery.js')]);
   const { password, generated } = await chooseNewPassword(options);
   await resetPassword(config, email, password);
   process.stdout.write(`Reset the password of ${email.toLowerCase()}; every session of theirs has ended.\n`);
@@ -87,6 +86,7 @@ const OWNER_OUTCOMES = {
 
 async function createOwnerCommand(config: Config, email: string | undefined, options: PasswordOptions): Promise<number> {
   const address = (email ?? config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const [{ chooseNewPassword }, { createOwner }] = await Promise.all([import('./password-input.js'), import('./owner-recovery.js')]);
   const { password, generated } = await chooseNewPassword(options, config.adminPassword);
   const outcome = await createOwner(config, address, password);
   process.stdout.write(`${OWNER_OUTCOMES[outcome](address)} Every earlier session of theirs has ended.\n`);
@@ -121,11 +121,14 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'serve':
-      await startServer(config);
+    case 'worker': {
+      const ownerPassword = firstOwnerPassword(config);
+      // Unawaited until the owner is made; a failure is reported there, by the same promise.
+      ownerPassword.hash().catch(() => undefined);
+      const { startServer, startWorkerProcess } = await import('../server.js');
+      await (command === 'serve' ? startServer : startWorkerProcess)(config, ownerPassword);
       return -1;
-    case 'worker':
-      await startWorkerProcess(config);
-      return -1;
+    }
     case 'migrate':
       await migrate(config);
       return 0;
@@ -136,6 +139,7 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write('create-api-key needs --email <address>\n');
         return 2;
       }
+      const { createApiKeyForUser } = await import('../modules/auth/api-key-cli.js');
       const key = await createApiKeyForUser(config, values.email, values.name ?? 'Created from the command line');
       process.stdout.write(`${key}\n`);
       return 0;
@@ -145,6 +149,7 @@ async function main(argv: string[]): Promise<number> {
     case 'create-owner':
       return createOwnerCommand(config, values.email, values);
     case 'reseal-secrets': {
+      const { resealSecrets } = await import('../modules/llm/reseal-cli.js');
       const outcome = await resealSecrets(config);
       process.stdout.write(`Re-sealed ${outcome.resealed} key(s); ${outcome.current} already sealed with the current key.\n`);
       if (outcome.unreadable.length === 0 && outcome.unreadableTools.length === 0 && outcome.unreadableConnectors.length === 0 && outcome.unreadableMailboxes.length === 0) return 0;

@@ -3,9 +3,12 @@
 // databases find candidates and count terms; the score itself is computed by the server
 // (src/search/ranking.ts), so that it is the same on both.
 import { sql, type Kysely } from 'kysely';
-import { fieldsOfTerms, type SearchFields, type SearchTerms } from '../search/analyzer.js';
+import type { SearchTerms } from '../search/analyzer.js';
 import type { DB } from './schema.js';
-import { quotedWord, tsvectorOf } from './tsvector.js';
+import { searchColumnsOf, type ChunkSearchColumns, type SearchColumnsKind } from './search-columns.js';
+import { quotedWord } from './tsvector.js';
+
+export type { ChunkSearchColumns } from './search-columns.js';
 
 /** A query term and its weight in the query: its rarity in the searched corpora (IDF). */
 export interface WeightedTerm {
@@ -24,10 +27,9 @@ export interface FullTextIndex {
   documentFrequencies(db: Kysely<DB>, corpusIds: number[], terms: string[]): Promise<number[]>;
   /** The columns a chunk's row is searched by, made from its terms. */
   searchColumns(terms: SearchTerms): ChunkSearchColumns;
+  /** The same, named: what an extraction thread is asked to make (searchColumnsOf). */
+  readonly searchColumnsKind: SearchColumnsKind;
 }
-
-/** A chunk's search fields, and its tsvector on PostgreSQL (SQLite's FTS5 index is kept by triggers). */
-export type ChunkSearchColumns = SearchFields & { search?: string };
 
 /** Field weights of the candidates' rank, as in src/search/ranking.ts: title 4, heading 2, text 1. */
 const FTS5_WEIGHTS = sql.raw('4.0, 2.0, 1.0');
@@ -64,7 +66,8 @@ export const sqliteFullText: FullTextIndex = {
     const counted = toCount.length === 0 ? [] : await countsByMatching(db, corpusIds, toCount);
     return terms.map((term, index) => fromVocabulary?.[index] || (counted[toCount.indexOf(term)] ?? 0));
   },
-  searchColumns: fieldsOfTerms,
+  searchColumns: (terms) => searchColumnsOf('fields', terms),
+  searchColumnsKind: 'fields',
 };
 
 /** Each term's count of the corpora's chunks, one `match` each and every match's corpus checked, in one statement. */
@@ -198,5 +201,6 @@ export const postgresFullText: FullTextIndex = {
     const { rows } = await sql<Record<string, string | number>>`select ${sql.join(counts)}`.execute(fullTextConnectionsOf(db));
     return terms.map((_, index) => Number(rows[0]?.[`t${index}`] ?? 0));
   },
-  searchColumns: (terms) => ({ ...fieldsOfTerms(terms), search: tsvectorOf(terms) }),
+  searchColumns: (terms) => searchColumnsOf('fields-and-tsvector', terms),
+  searchColumnsKind: 'fields-and-tsvector',
 };

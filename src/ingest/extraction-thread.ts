@@ -1,12 +1,12 @@
 // The script of an extraction thread: it extracts one document at a time, as the pool sends them,
-// and posts back the blocks (or, asked with chunking options, the prepared document: blocks, text
-// and chunks) or the reason for the user. Runs under the heap limit the pool gives the thread; the
-// pool ends the thread when it runs out of time or memory.
+// and posts back the blocks (or, asked with chunking options, the prepared document: text, chunks
+// and, asked with an analysis, the chunks' search columns) or the reason for the user. Runs under the
+// heap limit the pool gives the thread; the pool ends the thread when it runs out of time or memory.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { ChunkOptions } from './chunking.js';
 import { ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionFailureKind, type ExtractionLimits } from './document.js';
 import { extractDocument } from './extract.js';
-import { prepareDocument, type PreparedDocument } from './prepare.js';
+import { prepareDocument, type ChunkAnalysis, type PreparedDocument } from './prepare.js';
 
 export interface ExtractionRequest {
   type: DocumentType;
@@ -14,6 +14,8 @@ export interface ExtractionRequest {
   limits: ExtractionLimits;
   /** Chunk the document too, with these options, and answer with the prepared document. */
   chunking?: ChunkOptions;
+  /** With chunking: make the chunks' search columns too, as it says. */
+  analysis?: ChunkAnalysis;
 }
 
 /** What an extraction gives: the extracted document, or the prepared one when chunking was asked for. */
@@ -36,7 +38,7 @@ async function answer(port: MessagePort, request: ExtractionRequest): Promise<vo
     reply =
       request.chunking === undefined
         ? { document: await extractDocument(request.type, bytes, request.limits) }
-        : { prepared: await prepareDocument(request.type, bytes, request.limits, request.chunking) };
+        : { prepared: await prepareDocument(request.type, bytes, request.limits, request.chunking, request.analysis) };
   } catch (error) {
     reply = replyTo(error);
   }

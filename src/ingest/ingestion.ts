@@ -8,11 +8,11 @@ import { chunkDocument, type Chunk, type ChunkOptions } from './chunking.js';
 import { DEFAULT_EXTRACTION_LIMITS, DOCUMENT_TYPES, ExtractionFailed, type DocumentType, type ExtractedDocument, type ExtractionLimits } from './document.js';
 import { DEFAULT_EXTRACTION_THREADS, ExtractionPool, type ExtractionThreadLimits } from './extraction-pool.js';
 import type { ExtractionRequest, ExtractionResult } from './extraction-thread.js';
-import { documentText, prepareDocument, type PreparedDocument } from './prepare.js';
+import { documentText, prepareDocument, type ChunkAnalysis, type PreparedDocument } from './prepare.js';
 
 export { detectDocumentType } from './detect-type.js';
 export { DEFAULT_EXTRACTION_THREADS, type ExtractionThreadLimits } from './extraction-pool.js';
-export { documentText, type PreparedDocument } from './prepare.js';
+export { chunkSearchColumns, documentText, type ChunkAnalysis, type PreparedDocument } from './prepare.js';
 
 /**
  * Documents this small, of the text formats whose readers take time in proportion to their input,
@@ -36,8 +36,11 @@ export interface IngestionOptions {
 export interface Ingestion {
   /** Throws ExtractionFailed (413 or 415, with a reason for the user) when the text cannot be had. */
   extract(type: string, bytes: Buffer): Promise<ExtractedDocument>;
-  /** Extracts, joins the text and chunks, all in an extraction thread; throws as `extract` does. */
-  prepare(type: string, bytes: Buffer): Promise<PreparedDocument>;
+  /**
+   * Extracts, joins the text and chunks, all in an extraction thread, and makes the chunks' search
+   * columns there too when given an analysis; throws as `extract` does.
+   */
+  prepare(type: string, bytes: Buffer, analysis?: ChunkAnalysis): Promise<PreparedDocument>;
   /** The document's whole text, as the document's `text` field keeps it. */
   textOf(document: ExtractedDocument): string;
   chunk(document: ExtractedDocument): Chunk[];
@@ -68,10 +71,10 @@ export function createIngestion(options: IngestionOptions = {}): Ingestion {
       if (!('document' in result)) throw new Error('The extraction thread answered with a prepared document');
       return result.document;
     },
-    async prepare(type, bytes) {
+    async prepare(type, bytes, analysis) {
       if (closed) throw new Error('The ingestion is closed');
-      if (bytes.length <= IN_PROCESS_BYTES && IN_PROCESS_TYPES.has(type) && isDocumentType(type)) return prepareDocument(type, bytes, limits, chunking);
-      const result = await run(type, bytes, { chunking });
+      if (bytes.length <= IN_PROCESS_BYTES && IN_PROCESS_TYPES.has(type) && isDocumentType(type)) return prepareDocument(type, bytes, limits, chunking, analysis);
+      const result = await run(type, bytes, { chunking, ...(analysis ? { analysis } : {}) });
       if (!('prepared' in result)) throw new Error('The extraction thread answered without chunks');
       return result.prepared;
     },

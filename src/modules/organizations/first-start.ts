@@ -5,7 +5,7 @@ import { now } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { Conflict } from '../../errors.js';
 import type { UnitOfWork } from '../../repositories.js';
-import { generatePassword, hashPassword } from '../auth/password.js';
+import { firstOwnerPassword, type FirstOwnerPassword } from './first-owner-password.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -15,11 +15,12 @@ export interface FirstStart {
   generatedPassword?: string;
 }
 
-export async function createFirstOwner(store: UnitOfWork, config: Config): Promise<FirstStart | undefined> {
+/** `password`: the owner's, when the caller began its hash earlier (see first-owner-password.ts). */
+export async function createFirstOwner(store: UnitOfWork, config: Config, password: FirstOwnerPassword = firstOwnerPassword(config)): Promise<FirstStart | undefined> {
   if ((await store.repos.organizations.count()) > 0) return undefined;
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
-  const generatedPassword = config.adminPassword === undefined ? generatePassword() : undefined;
-  const passwordHash = await hashPassword(config.adminPassword ?? generatedPassword!, config.passwordHashCost);
+  const generatedPassword = password.generated;
+  const passwordHash = await password.hash();
   try {
     return await store.transaction(async (repos) => {
       // Another process may have finished first (several servers starting on one PostgreSQL).

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { ChunkSearchColumns, WeightedTerm } from '../../db/full-text.js';
 import type { DB } from '../../db/schema.js';
+import type { SearchColumnsKind } from '../../db/search-columns.js';
 import type { SearchTerms } from '../../search/analyzer.js';
 import { reanalyzeChunks } from '../../search/reanalyze.sql.js';
-import { storedSearchLanguage, type SearchLanguage } from '../../search/languages.js';
-import { raiseSearchGenerations, searchGenerationsOf } from './search-generations.sql.js';
+import { raiseSearchGenerations, searchStateOf, type SearchState } from './search-generations.sql.js';
 
 /** What scoring reads of a candidate chunk and its document (`scoringRows`). */
 export interface ScoringRow {
@@ -80,16 +80,14 @@ export class PassagesRepo {
     return { chunks: Number(row?.chunks ?? 0), averageLength: Number(row?.average ?? 0) };
   }
 
-  /** The languages the corpora are analysed in. */
-  async languagesOf(corpusIds: number[]): Promise<SearchLanguage[]> {
-    if (corpusIds.length === 0) return [];
-    const rows = await this.db.selectFrom('corpora').select('language').distinct().where('id', 'in', corpusIds).orderBy('language').execute();
-    return rows.map((row) => storedSearchLanguage(row.language));
-  }
-
   /** The columns a chunk's row is searched by in this database, made from its terms. */
   searchColumns(terms: SearchTerms): ChunkSearchColumns {
     return this.dialect.fullText.searchColumns(terms);
+  }
+
+  /** Which columns those are, named for an extraction thread to make them (src/db/search-columns.ts). */
+  get searchColumnsKind(): SearchColumnsKind {
+    return this.dialect.fullText.searchColumnsKind;
   }
 
   /** Makes the search terms of the corpus's chunks again, after its language changed. */
@@ -99,9 +97,12 @@ export class PassagesRepo {
     return reanalysed;
   }
 
-  /** The corpora's search generations: their statistics kept by a process hold while these do. */
-  searchGenerations(corpusIds: readonly number[]): Promise<Map<number, number>> {
-    return searchGenerationsOf(this.db, corpusIds);
+  /**
+   * The corpora's languages and search generations, a search's first read: what a process kept of
+   * them (statistics, chunks' rows) holds while these generations do.
+   */
+  searchState(corpusIds: readonly number[]): Promise<SearchState> {
+    return searchStateOf(this.db, corpusIds);
   }
 
   /**

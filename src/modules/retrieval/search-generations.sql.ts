@@ -1,7 +1,9 @@
 // A corpus's search generation (migration 2026_11_28_0029): raised by every transaction that changes
 // the corpus's chunks, read by every search, so that statistics a process kept (search-statistics.ts)
-// are used only while the chunks they were counted from are unchanged, whichever process changed them.
+// and the chunks' rows it kept (kept-chunk-rows.ts) are used only while the chunks they were read
+// from are unchanged, whichever process changed them.
 import type { Kysely } from 'kysely';
+import { precompiled, precompiledPer } from '../../db/precompiled.js';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -19,11 +21,33 @@ export async function raiseSearchGenerations(db: Kysely<DB>, corpusIds: Iterable
     .execute();
 }
 
-/** The corpora's generations, by corpus id; 0 for a corpus whose chunks never changed. */
-export async function searchGenerationsOf(db: Kysely<DB>, corpusIds: readonly number[]): Promise<Map<number, number>> {
+/** What a search reads of the corpora before anything else: their languages and search generations. */
+export interface SearchState {
+  /** The languages the corpora are analysed in, each once, in the order of their names. */
+  languages: string[];
+  /** The corpora's generations, by corpus id; 0 for a corpus whose chunks never changed. */
+  generations: Map<number, number>;
+}
+
+/** Corpora searched at once whose state a statement compiled once reads (an agent has a few); more are read by a statement built each time. */
+const PRECOMPILED_CORPORA = 8;
+
+const corporaState = (db: Kysely<DB>, corpusIds: readonly number[]) =>
+  db
+    .selectFrom('corpora as c')
+    .leftJoin('corpus_search_generations as g', 'g.corpus_id', 'c.id')
+    .select(['c.id', 'c.language', 'g.generation'])
+    .where('c.id', 'in', [...corpusIds])
+    .orderBy('c.language');
+
+/** The statement for `count` corpora, compiled once: a search's first read, run at once on SQLite. */
+const corporaStateOf = precompiledPer((count: number) => precompiled(count, (db: Kysely<DB>, ...corpusIds: number[]) => corporaState(db, corpusIds)));
+
+/** The corpora's languages and generations, in one statement. */
+export async function searchStateOf(db: Kysely<DB>, corpusIds: readonly number[]): Promise<SearchState> {
   const generations = new Map(corpusIds.map((id) => [id, 0]));
-  if (corpusIds.length === 0) return generations;
-  const rows = await db.selectFrom('corpus_search_generations').select(['corpus_id', 'generation']).where('corpus_id', 'in', [...corpusIds]).execute();
-  for (const row of rows) generations.set(Number(row.corpus_id), Number(row.generation));
-  return generations;
+  if (corpusIds.length === 0) return { languages: [], generations };
+  const rows = corpusIds.length <= PRECOMPILED_CORPORA ? await corporaStateOf(corpusIds.length)(db, ...corpusIds) : await corporaState(db, corpusIds).execute();
+  for (const row of rows) generations.set(Number(row.id), Number(row.generation ?? 0));
+  return { languages: [...new Set(rows.map((row) => row.language))], generations };
 }

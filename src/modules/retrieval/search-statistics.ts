@@ -15,8 +15,9 @@ export class SearchStatistics {
   private readonly sizes = new LRUCache<string, { chunks: number; averageLength: number }>({ max: MAX_ENTRIES });
   private readonly frequencies = new LRUCache<string, number>({ max: MAX_ENTRIES });
 
-  async of(passages: PassagesRepo, corpusIds: number[], terms: readonly string[]): Promise<CorpusStatistics> {
-    const key = await this.keyOf(passages, corpusIds);
+  /** `generations`: the searched corpora's, read before anything else of them (PassagesRepo.searchState). */
+  async of(passages: PassagesRepo, corpusIds: number[], generations: ReadonlyMap<number, number>, terms: readonly string[]): Promise<CorpusStatistics> {
+    const key = keyOf(generations);
     const size = await this.sizeOf(passages, corpusIds, key);
     const frequencies = new Map<string, number>();
     const missing: string[] = [];
@@ -35,15 +36,6 @@ export class SearchStatistics {
     return { ...size, documentFrequency: frequencies };
   }
 
-  /** The corpora with their generations, e.g. `3:12,7:0`: counts kept under it describe the chunks as they are. */
-  private async keyOf(passages: PassagesRepo, corpusIds: number[]): Promise<string> {
-    const generations = await passages.searchGenerations(corpusIds);
-    return [...generations]
-      .sort(([a], [b]) => a - b)
-      .map(([corpusId, generation]) => `${corpusId}:${generation}`)
-      .join(',');
-  }
-
   private async sizeOf(passages: PassagesRepo, corpusIds: number[], key: string) {
     const kept = this.sizes.get(key);
     if (kept) return kept;
@@ -51,4 +43,12 @@ export class SearchStatistics {
     this.sizes.set(key, size);
     return size;
   }
+}
+
+/** The corpora with their generations, e.g. `3:12,7:0`: counts kept under it describe the chunks as they are. */
+function keyOf(generations: ReadonlyMap<number, number>): string {
+  return [...generations]
+    .sort(([a], [b]) => a - b)
+    .map(([corpusId, generation]) => `${corpusId}:${generation}`)
+    .join(',');
 }

@@ -11,6 +11,7 @@ import type { UnitOfWork } from '../../repositories.js';
 import type { Actor } from '../auth/actor.js';
 import type { CorporaService } from '../corpora/corpora.service.js';
 import type { RetrievalMode } from '../corpora/corpus.presenter.js';
+import { KeptChunkRows } from './kept-chunk-rows.js';
 import { passageRow, type PassageRow, type PassagesRepo, type ScoringRow } from './passages.repo.js';
 import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
 import { SearchStatistics } from './search-statistics.js';
@@ -45,6 +46,7 @@ const BEST_FUSED = 2 / (RRF_K + 1);
 
 export class SearchService {
   private readonly statistics = new SearchStatistics();
+  private readonly kept = new KeptChunkRows();
 
   constructor(
     private readonly store: UnitOfWork,
@@ -82,7 +84,7 @@ export class SearchService {
 
   /** The ranked chunks as passages, in their order, with their text. */
   private async withTexts(ranked: { row: ScoringRow; score: number }[]): Promise<Passage[]> {
-    const texts = await this.store.repos.passages.passageTexts(ranked.map(({ row }) => row.id));
+    const texts = await this.kept.passageTexts(this.store.repos.passages, ranked.map(({ row }) => row.id));
     return ranked.flatMap(({ row, score }) => {
       const text = texts.get(row.id);
       return text ? [passage(passageRow(row, text), score)] : [];
@@ -95,13 +97,14 @@ export class SearchService {
    */
   private async fullText(corpusIds: number[], query: string, depth: number, known?: SearchLanguage[]): Promise<{ row: ScoringRow; score: number }[]> {
     const passages = this.store.repos.passages;
-    const languages = known ?? (await passages.languagesOf(corpusIds));
+    const state = await passages.searchState(corpusIds);
+    const languages = known ?? state.languages.map(storedSearchLanguage);
     // Corpora in several languages: the query's terms in each of them.
     const terms = [...new Set(languages.flatMap((language) => queryTerms(query, language)))].slice(0, 32);
     if (terms.length === 0) return [];
-    const statistics = await this.statistics.of(passages, corpusIds, countedTerms(terms));
+    const statistics = await this.statistics.of(passages, corpusIds, state.generations, countedTerms(terms));
     const candidates = await passages.fullTextCandidates(corpusIds, candidateTerms(terms, statistics), candidateCount(depth));
-    return rankChunks(new QueryScorer(terms, statistics), await passages.scoringRows(candidates), depth);
+    return rankChunks(new QueryScorer(terms, statistics), await this.kept.scoringRows(passages, candidates, state.generations), depth);
   }
 
   async search(actor: Actor, corpusId: number, query: string, limit: number): Promise<SearchResult> {

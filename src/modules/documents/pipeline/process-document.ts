@@ -6,14 +6,13 @@
 import { performance } from 'node:perf_hooks';
 import type { DocumentRow, DocumentStep } from '../../../db/schema.js';
 import { ExtractionFailed } from '../../../ingest/document.js';
-import type { Ingestion, PreparedDocument } from '../../../ingest/ingestion.js';
+import { chunkSearchColumns, type ChunkAnalysis, type Ingestion, type PreparedDocument } from '../../../ingest/ingestion.js';
 import type { CompleteJob, JobHandler } from '../../../jobs/job-handler.js';
 import type { Job } from '../../../jobs/job-types.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { EmbeddingError } from '../../../providers/embeddings/embedder.js';
 import type { UnitOfWork } from '../../../repositories.js';
 import type { DocumentToProcess } from '../documents.repo.js';
-import { documentSearchTerms, searchTitle } from '../../../search/analyzer.js';
 import { storedSearchLanguage, type SearchLanguage } from '../../../search/languages.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { logSteps, moveThroughSteps, recordStep, type StepChange } from './document-steps.js';
@@ -83,9 +82,12 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     // the step that follows them, or on their own when they take long or fail (step-progress.ts).
     const progress = new StepProgress(this.store);
     progress.enter(this.change(document, 'extracting', new Date().toISOString()));
+    // The chunks' search columns are made in the thread too, in the corpus's language as the job read
+    // it: not on the event loop, which every document's transaction needs (docs/performance.md).
+    const analysis: ChunkAnalysis = { source: document.source, language: storedSearchLanguage(document.corpus_language), columns: this.store.repos.passages.searchColumnsKind };
     let prepared: PreparedDocument;
     try {
-      prepared = await this.ingestion.prepare(document.type, bytes);
+      prepared = await this.ingestion.prepare(document.type, bytes, analysis);
     } catch (error) {
       await progress.flush().catch(() => undefined);
       if (progress.gone) throw new DocumentGone();
@@ -99,14 +101,8 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
     await progress.settled();
 
     const next = this.vectors.active ? 'embedding' : 'indexed';
-    // The chunks' terms are made before the transaction, which every waiting document queues behind,
-    // in the corpus's language as the job read it. (Made in the extraction threads instead, they cost
-    // more on two CPUs: each thread stems with a cache of its own; docs/performance.md.)
-    const title = searchTitle(extracted.title, document.source);
-    const { passages } = this.store.repos;
-    const columnsIn = (language: SearchLanguage) => documentSearchTerms(title, chunks, language).map((terms) => passages.searchColumns(terms));
-    const analysedIn = storedSearchLanguage(document.corpus_language);
-    const analysed = columnsIn(analysedIn);
+    const columnsIn = (language: SearchLanguage) => chunkSearchColumns(extracted.title, chunks, { ...analysis, language });
+    const analysed = prepared.searchColumns ?? columnsIn(analysis.language);
     await this.chunkStore.run(async (repos) => {
       const at = new Date().toISOString();
       const steps = progress.through(this.change(document, next, at));
@@ -124,7 +120,7 @@ export class DocumentProcessor implements JobHandler<'document.process'> {
       });
       if (stored === undefined) throw new DocumentGone();
       const language = storedSearchLanguage(stored);
-      const columns = language === analysedIn ? analysed : columnsIn(language);
+      const columns = language === analysis.language ? analysed : columnsIn(language);
       // Chunks are only ever stored with their count, by this transaction: a document read with none
       // has none to delete (one stored meanwhile by another worker makes the insert fail, and the job
       // is tried again).
