@@ -15,9 +15,19 @@ export async function startServer(config: Config, ownerPassword?: FirstOwnerPass
   await app.listen({ port: config.port, host: config.host });
   // Started: from here the young generation grows with the load, as in any process that just started.
   releaseYoungGeneration();
+  await checkpointInThread(app);
   app.log.info({ database: app.database.description }, 'Agent Platform is ready');
   closeOnSignals(app);
   return app;
+}
+
+/** SQLite's checkpoints off the requests' path (src/db/wal-checkpoints.ts); without the thread, SQLite's own. */
+async function checkpointInThread(app: App): Promise<void> {
+  try {
+    await app.database.checkpointInThread?.();
+  } catch (error) {
+    app.log.warn({ err: error }, 'SQLite checkpoints stay in the server connection: their thread did not start');
+  }
 }
 
 /**

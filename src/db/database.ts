@@ -18,6 +18,7 @@ import { preparingClient } from './prepared-statements.js';
 import { sqliteDriver } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 import { withStatementSpans } from './sqlite-statement-spans.js';
+import { startCheckpointThread, type CheckpointThread } from './wal-checkpoints.js';
 import { createPrivateFileIfMissing, makePrivateFolder } from '../storage/private-files.js';
 
 export interface Database {
@@ -32,6 +33,8 @@ export interface Database {
   readonly notices: Notices;
   /** Connections of the PostgreSQL pools, for metrics; absent on SQLite (one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** SQLite: its checkpoints moved to a thread of its own until it closes (wal-checkpoints.ts); absent on PostgreSQL. */
+  checkpointInThread?(): Promise<CheckpointThread>;
 }
 
 export interface DatabaseOptions {
@@ -75,6 +78,7 @@ function openSqlite(dataDir: string, traced: boolean): Database {
   const cached = traced ? withStatementSpans(withStatementCache(connection), connection) : withStatementCache(connection);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached }) });
   readDirectly(db, cached);
+  let checkpoints: Promise<CheckpointThread> | undefined;
   return {
     db,
     dialect: sqliteDialect,
@@ -83,7 +87,12 @@ function openSqlite(dataDir: string, traced: boolean): Database {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    checkpointInThread: () => (checkpoints ??= startCheckpointThread(connection, file)),
+    close: async () => {
+      // The thread first: its connection is not the last one, so the log is not left behind.
+      await (await checkpoints?.catch(() => undefined))?.stop();
+      await db.destroy();
+    },
   };
 }
 
