@@ -15,9 +15,11 @@ export async function startServer(config: Config, ownerPassword?: FirstOwnerPass
   await app.listen({ port: config.port, host: config.host });
   // Started: from here the young generation grows with the load, as in any process that just started.
   releaseYoungGeneration();
-  await checkpointInThread(app);
   app.log.info({ database: app.database.description }, 'Agent Platform is ready');
   closeOnSignals(app);
+  // Not waited for: requests are served meanwhile with SQLite's own checkpoints, and a close while it
+  // starts waits for it and ends it (database.ts).
+  void checkpointInThread(app);
   return app;
 }
 
